@@ -1,0 +1,26 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const root = path.resolve(import.meta.dirname, "..");
+const apiTests = ["lib/api-v2/tests/**/*.test.ts"];
+
+export default defineConfig({
+  root,
+  resolve: { alias: { "@": root, "server-only": path.join(root, "lib/test-support/empty.ts") } },
+  test: {
+    env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: "unit", include: ["lib/**/*.test.ts"], exclude: apiTests } },
+      {
+        extends: true,
+        test: { name: "api:embedded", include: apiTests, env: { DB_UNDER_TEST: "embedded" } },
+      },
+      {
+        extends: true,
+        test: { name: "api:postgresql", include: apiTests, env: { DB_UNDER_TEST: "postgresql" } },
+      },
+    ],
+  },
+});

@@ -1,0 +1,27 @@
+import { deleteBadge, getBadge, updateBadge } from "@/lib/api-v2/badges/badges";
+import { requirePrivatePool } from "@/lib/api-v2/caller";
+import { endpoint, idParam, json, jsonBody, methods, parseOr422 } from "@/lib/api-v2/handler";
+import { unwrapBody } from "@/lib/api-v2/unwrap-body";
+import { updateBadgeBodySchema } from "@/lib/schemas/badge";
+
+/** GET /api_v2/badges/:id */
+const get = endpoint(async (ctx) =>
+  json(await getBadge(ctx.db, ctx.caller, idParam(ctx, "id", "Badge"))),
+);
+
+/** PATCH /api_v2/badges/:id (private pool) */
+const patch = endpoint(async (ctx) => {
+  requirePrivatePool(ctx.caller);
+  const id = idParam(ctx, "id", "Badge");
+  const body = parseOr422(updateBadgeBodySchema, unwrapBody(jsonBody(ctx), "badge"));
+  return json(await updateBadge(ctx.db, ctx.caller, ctx.now, id, body));
+});
+
+/** DELETE /api_v2/badges/:id (private pool); refused while workers hold it. */
+const del = endpoint(async (ctx) => {
+  requirePrivatePool(ctx.caller);
+  await deleteBadge(ctx.db, ctx.caller, idParam(ctx, "id", "Badge"));
+  return json(null, 204);
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: get, PATCH: patch, DELETE: del });

@@ -1,0 +1,20 @@
+import { createBadge, listBadges } from "@/lib/api-v2/badges/badges";
+import { requirePrivatePool } from "@/lib/api-v2/caller";
+import { endpoint, json, jsonBody, methods, parseOr422, parseQuery } from "@/lib/api-v2/handler";
+import { unwrapBody } from "@/lib/api-v2/unwrap-body";
+import { createBadgeBodySchema, listBadgesQuerySchema } from "@/lib/schemas/badge";
+
+/** GET /api_v2/badges: the company's badges; `query` filters by name. */
+const list = endpoint(async (ctx) =>
+  json(await listBadges(ctx.db, ctx.caller, parseQuery(listBadgesQuerySchema, ctx.url))),
+);
+
+/** POST /api_v2/badges: create a badge (private pool). */
+const create = endpoint(async (ctx) => {
+  requirePrivatePool(ctx.caller);
+  const body = parseOr422(createBadgeBodySchema, unwrapBody(jsonBody(ctx), "badge"));
+  const badge = await createBadge(ctx.db, ctx.caller, ctx.now, body);
+  return json(badge, 201, { Location: `/api_v2/badges/${badge.id}` });
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: list, POST: create });

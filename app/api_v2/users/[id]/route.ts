@@ -1,0 +1,29 @@
+import { requirePrivatePool } from "@/lib/api-v2/caller";
+import { endpoint, idParam, json, jsonBody, methods, parseOr422 } from "@/lib/api-v2/handler";
+import { unwrapBody } from "@/lib/api-v2/unwrap-body";
+import { getUser, updateUser } from "@/lib/api-v2/users/update-user";
+import { updateUserBodySchema } from "@/lib/schemas/user";
+
+/** GET /api_v2/users/:id: one worker, with an ETag for If-Match. */
+const get = endpoint(async (ctx) => {
+  const { user, etag } = await getUser(ctx.db, ctx.caller, ctx.now, idParam(ctx, "id", "User"));
+  return json(user, 200, { ETag: etag });
+});
+
+/** PATCH /api_v2/users/:id: partial update of fields and badges, all or nothing. */
+const patch = endpoint(async (ctx) => {
+  requirePrivatePool(ctx.caller);
+  const id = idParam(ctx, "id", "User");
+  const body = parseOr422(updateUserBodySchema, unwrapBody(jsonBody(ctx), "user"));
+  const { user, etag } = await updateUser(
+    ctx.db,
+    ctx.caller,
+    ctx.now,
+    id,
+    body,
+    ctx.req.headers.get("if-match"),
+  );
+  return json(user, 200, { ETag: etag });
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: get, PATCH: patch });

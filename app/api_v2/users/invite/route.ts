@@ -1,0 +1,16 @@
+import { requirePrivatePool } from "@/lib/api-v2/caller";
+import { endpoint, json, jsonBody, methods, parseOr422 } from "@/lib/api-v2/handler";
+import { unwrapBody } from "@/lib/api-v2/unwrap-body";
+import { inviteUser } from "@/lib/api-v2/users/invite-user";
+import { etagOf } from "@/lib/api-v2/users/serialize-user";
+import { inviteUserBodySchema } from "@/lib/schemas/user";
+
+/** POST /api_v2/users/invite: create a worker and send the invitation link. */
+const invite = endpoint(async (ctx) => {
+  requirePrivatePool(ctx.caller);
+  const body = parseOr422(inviteUserBodySchema, unwrapBody(jsonBody(ctx), "user"));
+  const { user, row } = await inviteUser(ctx.db, ctx.caller, ctx.now, body);
+  return json(user, 201, { Location: `/api_v2/users/${user.id}`, ETag: etagOf(row) });
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: invite });

@@ -1,0 +1,63 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { apiKeys, tokens } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { environmentOfKey } from "@/lib/schemas/auth";
+import { ApiError } from "../errors";
+import { formatSecondsZ } from "../format";
+import { hashToken, randomToken, safeEqualHex } from "../hash-token";
+import { consumeRateLimit } from "../rate-limit";
+
+const invalid = () => new ApiError("invalid_credentials", "The API key or secret key is not valid");
+
+/** Exchanges a key pair for a token valid TOKEN_TTL_SECONDS (24 hours by default). */
+export async function authenticate(
+  db: Db,
+  creds: { apiKey: string; secretKey: string },
+  meta: { clientAddress: string | null; now: Date },
+): Promise<{ token: string; expires_at: string }> {
+  const e = env();
+  const window = e.AUTH_RATE_LIMIT_WINDOW_SECONDS;
+  if (meta.clientAddress) {
+    await consumeRateLimit(
+      db,
+      `auth:addr:${meta.clientAddress}`,
+      e.AUTH_RATE_LIMIT_PER_ADDRESS,
+      window,
+      meta.now,
+    );
+  }
+  await consumeRateLimit(
+    db,
+    `auth:key:${hashToken(creds.apiKey)}`,
+    e.AUTH_RATE_LIMIT_PER_KEY,
+    window,
+    meta.now,
+  );
+
+  const pkEnv = environmentOfKey(creds.apiKey);
+  const skEnv = environmentOfKey(creds.secretKey);
+  if (!creds.apiKey.startsWith("pk_") || !creds.secretKey.startsWith("sk_") || !pkEnv || !skEnv)
+    throw invalid();
+  if (pkEnv !== e.API_ENVIRONMENT || skEnv !== e.API_ENVIRONMENT) {
+    throw new ApiError(
+      "environment_mismatch",
+      `This is the ${e.API_ENVIRONMENT} environment: use pk_${e.API_ENVIRONMENT}_… and sk_${e.API_ENVIRONMENT}_… keys`,
+    );
+  }
+  const [key] = await db.select().from(apiKeys).where(eq(apiKeys.publicKey, creds.apiKey)).limit(1);
+  // Compare even when the key is unknown, so timing does not tell which half was wrong.
+  const presented = hashToken(creds.secretKey);
+  const matches = safeEqualHex(presented, key?.secretHash ?? "0".repeat(64));
+  if (!key || !matches || key.revokedAt) throw invalid();
+
+  const token = randomToken();
+  // Whole seconds, so the stored expiry is exactly what clients parse from expires_at.
+  const expiresAt = new Date(
+    Math.floor(meta.now.getTime() / 1000) * 1000 + e.TOKEN_TTL_SECONDS * 1000,
+  );
+  await db
+    .insert(tokens)
+    .values({ tokenHash: hashToken(token), apiKeyId: key.id, createdAt: meta.now, expiresAt });
+  return { token, expires_at: formatSecondsZ(expiresAt) };
+}

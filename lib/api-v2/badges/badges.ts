@@ -1,0 +1,147 @@
+import { and, asc, count, eq, type InferSelectModel, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { badges, userBadges } from "@/lib/db/schema";
+import type { CreateBadgeBody, UpdateBadgeBody } from "@/lib/schemas/badge";
+import { type Caller, requirePrivatePool } from "../caller";
+import { notFound, validationError } from "../errors";
+import { formatTimestamp, paging } from "../format";
+import { isForeignKeyViolation, pgErrorOf } from "../pg-error";
+import { uniqueViolationToError } from "../users/uniqueness";
+import { takenName } from "./taken-name";
+
+type BadgeRow = InferSelectModel<typeof badges>;
+
+export function serializeBadge(b: BadgeRow) {
+  return {
+    id: b.id,
+    name: b.name,
+    description: b.description,
+    info_url: b.infoUrl,
+    icon_url: b.iconUrl,
+    is_soft: b.isSoft,
+    created_at: formatTimestamp(b.createdAt)!,
+    updated_at: formatTimestamp(b.updatedAt)!,
+  };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The company's badges; `query` filters by name (case-insensitive substring). */
+export async function listBadges(
+  db: Db,
+  caller: Caller,
+  query: { page: number; per: number; query?: string },
+) {
+  const where = and(
+    eq(badges.companyId, caller.companyId),
+    query.query ? sql`${badges.name} ilike ${`%${escapeLike(query.query.trim())}%`}` : undefined,
+  );
+  const { limit, offset } = paging(query.page, query.per);
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(badges)
+      .where(where)
+      .orderBy(asc(sql`lower(${badges.name})`), asc(badges.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(badges).where(where),
+  ]);
+  return {
+    badges: rows.map(serializeBadge),
+    page: query.page,
+    per: query.per,
+    total: Number(totals[0]?.n ?? 0),
+  };
+}
+
+async function findBadge(db: Db, caller: Caller, id: number): Promise<BadgeRow> {
+  const [row] = await db
+    .select()
+    .from(badges)
+    .where(and(eq(badges.id, id), eq(badges.companyId, caller.companyId)))
+    .limit(1);
+  if (!row) throw notFound("Badge");
+  return row;
+}
+
+export async function getBadge(db: Db, caller: Caller, id: number) {
+  return serializeBadge(await findBadge(db, caller, id));
+}
+
+export async function createBadge(db: Db, caller: Caller, now: Date, body: CreateBadgeBody) {
+  requirePrivatePool(caller);
+  if (await takenName(db, caller.companyId, body.name))
+    throw validationError({ name: ["has already been taken"] });
+  try {
+    const [row] = await db
+      .insert(badges)
+      .values({
+        companyId: caller.companyId,
+        name: body.name,
+        description: body.description,
+        infoUrl: body.info_url ?? null,
+        iconUrl: body.icon_url ?? null,
+        isSoft: body.is_soft ?? false,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return serializeBadge(row!);
+  } catch (err) {
+    throw uniqueViolationToError(err);
+  }
+}
+
+export async function updateBadge(
+  db: Db,
+  caller: Caller,
+  now: Date,
+  id: number,
+  body: UpdateBadgeBody,
+) {
+  requirePrivatePool(caller);
+  await findBadge(db, caller, id);
+  if (body.name !== undefined && (await takenName(db, caller.companyId, body.name, id))) {
+    throw validationError({ name: ["has already been taken"] });
+  }
+  try {
+    const [row] = await db
+      .update(badges)
+      .set({
+        ...(body.name !== undefined && { name: body.name }),
+        ...(body.description !== undefined && { description: body.description }),
+        ...(body.info_url !== undefined && { infoUrl: body.info_url }),
+        ...(body.icon_url !== undefined && { iconUrl: body.icon_url }),
+        ...(body.is_soft !== undefined && { isSoft: body.is_soft }),
+        updatedAt: now,
+      })
+      .where(and(eq(badges.id, id), eq(badges.companyId, caller.companyId)))
+      .returning();
+    if (!row) throw notFound("Badge");
+    return serializeBadge(row);
+  } catch (err) {
+    throw uniqueViolationToError(err);
+  }
+}
+
+/** A badge still held by workers stays: the foreign key (ON DELETE RESTRICT) decides. */
+export async function deleteBadge(db: Db, caller: Caller, id: number): Promise<void> {
+  requirePrivatePool(caller);
+  await findBadge(db, caller, id);
+  try {
+    await db.delete(badges).where(and(eq(badges.id, id), eq(badges.companyId, caller.companyId)));
+  } catch (err) {
+    if (isForeignKeyViolation(pgErrorOf(err))) {
+      const [held] = await db
+        .select({ n: count() })
+        .from(userBadges)
+        .where(eq(userBadges.badgeId, id));
+      const n = Number(held?.n ?? 0);
+      throw validationError({
+        badge: [`is still assigned to ${n} worker${n === 1 ? "" : "s"}; remove it from them first`],
+      });
+    }
+    throw err;
+  }
+}

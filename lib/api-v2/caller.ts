@@ -1,0 +1,54 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { apiKeys, companies, tokens } from "@/lib/db/schema";
+import { ApiError } from "./errors";
+import { hashToken } from "./hash-token";
+
+export type Pool = "private" | "public";
+
+/** Who is calling: resolved from the token on every request. */
+export type Caller = {
+  apiKeyId: number;
+  companyId: number;
+  companyName: string;
+  pool: Pool;
+};
+
+export async function callerFromToken(db: Db, token: string, now: Date): Promise<Caller> {
+  const [row] = await db
+    .select({
+      expiresAt: tokens.expiresAt,
+      apiKeyId: apiKeys.id,
+      revokedAt: apiKeys.revokedAt,
+      pool: apiKeys.pool,
+      companyId: companies.id,
+      companyName: companies.name,
+    })
+    .from(tokens)
+    .innerJoin(apiKeys, eq(apiKeys.id, tokens.apiKeyId))
+    .innerJoin(companies, eq(companies.id, apiKeys.companyId))
+    .where(eq(tokens.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) throw new ApiError("invalid_token", "The token is not valid; authenticate again");
+  if (row.revokedAt) {
+    throw new ApiError("invalid_token", "The API key behind this token has been revoked");
+  }
+  if (row.expiresAt.getTime() <= now.getTime()) {
+    throw new ApiError("token_expired", "The token has expired; authenticate again");
+  }
+  return {
+    apiKeyId: row.apiKeyId,
+    companyId: row.companyId,
+    companyName: row.companyName,
+    pool: row.pool,
+  };
+}
+
+export function requirePrivatePool(caller: Caller): void {
+  if (caller.pool !== "private") {
+    throw new ApiError(
+      "forbidden_for_public_pool",
+      "This operation needs a private pool key; public pool keys may only read",
+    );
+  }
+}

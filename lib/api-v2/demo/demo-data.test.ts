@@ -1,0 +1,210 @@
+import { isValidPhoneNumber } from "libphonenumber-js";
+import { describe, expect, it } from "vitest";
+import {
+  DEMO_COMPANY_NAME,
+  type DemoWorker,
+  demoBadges,
+  demoJobRequests,
+  demoWorkers,
+} from "./demo-data";
+
+const NOW = new Date("2025-06-15T12:00:00.000Z");
+const BADGE_COUNT = demoBadges().length;
+
+function decimals(s: string): number {
+  const dot = s.indexOf(".");
+  return dot === -1 ? 0 : s.length - dot - 1;
+}
+
+function ageAt(dob: string, now: Date): number {
+  const [y, m, d] = dob.split("-").map(Number) as [number, number, number];
+  let age = now.getUTCFullYear() - y;
+  const beforeBirthday =
+    now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d);
+  if (beforeBirthday) age--;
+  return age;
+}
+
+describe("demoBadges", () => {
+  it("returns about 20 badges with unique names", () => {
+    const badges = demoBadges();
+    expect(badges.length).toBeGreaterThanOrEqual(18);
+    expect(badges.length).toBeLessThanOrEqual(24);
+    expect(new Set(badges.map((b) => b.name)).size).toBe(badges.length);
+    for (const b of badges) {
+      expect(b.name.length).toBeGreaterThan(0);
+      expect(b.description.length).toBeGreaterThan(10);
+      expect(b.icon_url).toBeNull();
+      if (b.info_url !== null) expect(b.info_url).toMatch(/^https:\/\/example\.com\//);
+    }
+    expect(badges.some((b) => b.is_soft)).toBe(true);
+    expect(badges.some((b) => !b.is_soft)).toBe(true);
+  });
+
+  it("returns fresh copies", () => {
+    const a = demoBadges();
+    const first = a[0];
+    if (first) first.name = "mutated";
+    expect(demoBadges()[0]?.name).not.toBe("mutated");
+  });
+});
+
+describe("demoJobRequests", () => {
+  it("returns ~8 named job requests with valid states", () => {
+    const states = new Set([
+      "draft",
+      "unassigned",
+      "posted",
+      "filled",
+      "in_progress",
+      "completed",
+      "approved",
+      "cancelled",
+      "unfilled",
+    ]);
+    const jobs = demoJobRequests();
+    expect(jobs.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(jobs.map((j) => j.name)).size).toBe(jobs.length);
+    for (const j of jobs) expect(states.has(j.state)).toBe(true);
+  });
+
+  it("exports the company name", () => {
+    expect(DEMO_COMPANY_NAME).toBe("Demo Staffing Co");
+  });
+});
+
+describe("demoWorkers", () => {
+  const N = 5000;
+  const workers = demoWorkers(N, { seed: 42, now: NOW, badgeCount: BADGE_COUNT });
+
+  it("is deterministic for the same seed and differs for another seed", () => {
+    const again = demoWorkers(N, { seed: 42, now: NOW, badgeCount: BADGE_COUNT });
+    expect(again).toEqual(workers);
+    const other = demoWorkers(50, { seed: 43, now: NOW, badgeCount: BADGE_COUNT });
+    expect(other).not.toEqual(workers.slice(0, 50));
+    // default seed is deterministic too
+    expect(demoWorkers(20, { now: NOW, badgeCount: BADGE_COUNT })).toEqual(
+      demoWorkers(20, { now: NOW, badgeCount: BADGE_COUNT }),
+    );
+  });
+
+  it("smaller counts are a prefix of larger ones", () => {
+    expect(demoWorkers(100, { seed: 42, now: NOW, badgeCount: BADGE_COUNT })).toEqual(
+      workers.slice(0, 100),
+    );
+  });
+
+  it("has unique emails, phones and external ids", () => {
+    expect(workers).toHaveLength(N);
+    expect(new Set(workers.map((w) => w.email)).size).toBe(N);
+    expect(new Set(workers.map((w) => w.phone)).size).toBe(N);
+    expect(new Set(workers.map((w) => w.external_id)).size).toBe(N);
+  });
+
+  it("produces ASCII, lowercase e-mails on example domains", () => {
+    for (const w of workers) {
+      expect(w.email).toMatch(/^[a-z0-9.-]+@example\.(com|org|net)$/);
+    }
+    expect(workers.some((w) => /[^ -~]/.test(w.first_name + w.last_name))).toBe(true);
+  });
+
+  it("produces only phones valid per libphonenumber-js in E.164", () => {
+    const invalid = workers.filter(
+      (w) => !/^\+1[2-9]\d{2}[2-9]\d{6}$/.test(w.phone) || !isValidPhoneNumber(w.phone),
+    );
+    expect(invalid.map((w) => w.phone)).toEqual([]);
+  });
+
+  it("produces coordinates in range with at most 7 decimals", () => {
+    for (const w of workers) {
+      for (const s of [w.home_latitude, w.home_longitude, w.latitude, w.longitude]) {
+        expect(s).toMatch(/^-?\d+(\.\d+)?$/);
+        expect(decimals(s)).toBeLessThanOrEqual(7);
+      }
+      const lat = Number(w.latitude);
+      const lng = Number(w.longitude);
+      const hLat = Number(w.home_latitude);
+      const hLng = Number(w.home_longitude);
+      expect(lat).toBeGreaterThanOrEqual(-90);
+      expect(lat).toBeLessThanOrEqual(90);
+      expect(lng).toBeGreaterThanOrEqual(-180);
+      expect(lng).toBeLessThanOrEqual(180);
+      // all demo cities are in the continental US
+      expect(hLat).toBeGreaterThan(24);
+      expect(hLat).toBeLessThan(50);
+      expect(hLng).toBeGreaterThan(-125);
+      expect(hLng).toBeLessThan(-66);
+      // current location within a few km of home (~0.05 deg)
+      expect(Math.abs(lat - hLat)).toBeLessThan(0.05);
+      expect(Math.abs(lng - hLng)).toBeLessThan(0.05);
+    }
+  });
+
+  it("produces distinct, in-range badge indexes with ~70% coverage", () => {
+    let withBadges = 0;
+    for (const w of workers) {
+      expect(w.badgeIndexes.length).toBeLessThanOrEqual(4);
+      expect(new Set(w.badgeIndexes).size).toBe(w.badgeIndexes.length);
+      for (const b of w.badgeIndexes) {
+        expect(Number.isInteger(b)).toBe(true);
+        expect(b).toBeGreaterThanOrEqual(0);
+        expect(b).toBeLessThan(BADGE_COUNT);
+      }
+      if (w.badgeIndexes.length > 0) withBadges++;
+    }
+    expect(withBadges / N).toBeGreaterThan(0.6);
+    expect(withBadges / N).toBeLessThan(0.8);
+  });
+
+  it("respects small and zero badge counts", () => {
+    for (const w of demoWorkers(500, { seed: 1, now: NOW, badgeCount: 2 })) {
+      expect(w.badgeIndexes.every((b) => b === 0 || b === 1)).toBe(true);
+      expect(new Set(w.badgeIndexes).size).toBe(w.badgeIndexes.length);
+    }
+    for (const w of demoWorkers(200, { seed: 1, now: NOW, badgeCount: 0 })) {
+      expect(w.badgeIndexes).toEqual([]);
+    }
+  });
+
+  it("produces plausible field values", () => {
+    const genders = new Set(["female", "male", "non_binary", null]);
+    const w2 = new Set(["", "not_started", "in_progress", "completed"]);
+    let suspended = 0;
+    for (const w of workers as DemoWorker[]) {
+      expect(genders.has(w.gender)).toBe(true);
+      if (w.dob !== null) {
+        expect(w.dob).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        const age = ageAt(w.dob, NOW);
+        expect(age).toBeGreaterThanOrEqual(18);
+        expect(age).toBeLessThanOrEqual(65);
+      }
+      expect(["", "passed", "pending"]).toContain(w.drug_tested);
+      expect(w2.has(w.w2_onboarding_status)).toBe(true);
+      expect(w.w2_employee_id).toMatch(/^(|W2-\d{5})$/);
+      expect(w.external_id).toMatch(/^EMP-\d{6,}$/);
+      expect(w.zip).toMatch(/^\d{5}$/);
+      expect(w.address_state).toMatch(/^[A-Z]{2}$/);
+      expect(w.address).toMatch(/^\d+ \S/);
+      if (w.suspended) {
+        suspended++;
+        if (w.suspended_until !== null) {
+          const until = new Date(w.suspended_until).getTime();
+          expect(new Date(until).toISOString()).toBe(w.suspended_until);
+          expect(until).toBeGreaterThan(NOW.getTime());
+          expect(until).toBeLessThanOrEqual(NOW.getTime() + 30 * 86_400_000);
+        }
+      } else {
+        expect(w.suspended_until).toBeNull();
+      }
+    }
+    expect(suspended / N).toBeGreaterThan(0.02);
+    expect(suspended / N).toBeLessThan(0.07);
+  });
+
+  it("generates 100,000 workers", () => {
+    const big = demoWorkers(100_000, { seed: 7, now: NOW, badgeCount: BADGE_COUNT });
+    expect(big).toHaveLength(100_000);
+    expect(new Set(big.map((w) => w.phone)).size).toBe(100_000);
+    expect(new Set(big.map((w) => w.email)).size).toBe(100_000);
+  });
+});

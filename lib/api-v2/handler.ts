@@ -1,0 +1,200 @@
+import { randomUUID } from "node:crypto";
+import { ZodError, type z } from "zod";
+import { type Db, getDb } from "@/lib/db/client";
+import { log, redact } from "@/lib/log";
+import { type Caller, callerFromToken } from "./caller";
+import { clock } from "./clock";
+import { ApiError, type ErrorBody, type FieldErrors, validationError } from "./errors";
+import { isJsonMediaType, mediaType, parseJsonObject, readBodyText } from "./read-body";
+import { transportAllowed } from "./request-meta";
+import { fieldErrorsOf } from "./zod-errors";
+
+export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type Method = (typeof METHODS)[number];
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+export type RouteHandler = (req: Request, ctx: RouteContext) => Promise<Response>;
+
+export type Ctx = {
+  req: Request;
+  url: URL;
+  requestId: string;
+  now: Date;
+  db: Db;
+  params: Record<string, string | string[] | undefined>;
+  /** Raw body text (already size-checked). */
+  bodyText: string;
+  mediaType: string;
+};
+export type AuthedCtx = Ctx & { caller: Caller };
+
+const JSON_TYPE = "application/json; charset=utf-8";
+
+export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(status === 204 ? null : JSON.stringify(data), {
+    status,
+    headers: { "content-type": JSON_TYPE, ...headers },
+  });
+}
+
+export function errorResponse(err: ApiError, requestId: string): Response {
+  const body: ErrorBody = { error: { code: err.code, message: err.message } };
+  if (err.fields) body.error.fields = err.fields;
+  if (err.code === "internal_error") body.error.request_id = requestId;
+  return json(body, err.status, err.headers);
+}
+
+function requestIdOf(req: Request): string {
+  const given = req.headers.get("x-request-id");
+  return given && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
+}
+
+/** Parse with a zod schema; failures become 422 validation_failed with every field at once. */
+export function parseOr422<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  extra?: FieldErrors,
+): z.output<S> {
+  const r = schema.safeParse(input);
+  if (!r.success || (extra && Object.keys(extra).length > 0)) {
+    throw validationError({ ...(r.success ? {} : fieldErrorsOf(r.error)), ...extra });
+  }
+  return r.data;
+}
+
+/** Parse query parameters; a bad one is 400 malformed_request. */
+export function parseQuery<S extends z.ZodType>(schema: S, url: URL): z.output<S> {
+  const raw: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) raw[k] = v;
+  const r = schema.safeParse(raw);
+  if (!r.success) {
+    const fields = fieldErrorsOf(r.error);
+    const first = Object.entries(fields)[0];
+    throw new ApiError(
+      "malformed_request",
+      first ? `Query parameter ${first[0]} ${first[1][0]}` : "Malformed query parameters",
+    );
+  }
+  return r.data;
+}
+
+/** The JSON body of a POST/PATCH: 415 for another media type, 400 for bad JSON. */
+export function jsonBody(ctx: Ctx): Record<string, unknown> {
+  if (ctx.bodyText.trim() === "") return {};
+  if (!isJsonMediaType(ctx.mediaType)) {
+    throw new ApiError("unsupported_media_type", "Send the request body as application/json");
+  }
+  return parseJsonObject(ctx.bodyText);
+}
+
+/** The token: query `token`, `Authorization: Bearer`, or a form-encoded `token` field. */
+export function tokenOf(ctx: Ctx): string | null {
+  const q = ctx.url.searchParams.get("token");
+  if (q) return q;
+  const auth = ctx.req.headers.get("authorization");
+  const m = auth?.match(/^Bearer\s+(\S+)\s*$/i);
+  if (m?.[1]) return m[1];
+  if (ctx.mediaType === "application/x-www-form-urlencoded" && ctx.bodyText) {
+    return new URLSearchParams(ctx.bodyText).get("token");
+  }
+  return null;
+}
+
+type Options = { auth: boolean };
+
+function wrap(opts: Options, fn: (ctx: AuthedCtx) => Promise<Response>): RouteHandler {
+  return async (req, routeCtx) => {
+    const started = performance.now();
+    const requestId = requestIdOf(req);
+    const url = new URL(req.url);
+    let res: Response;
+    try {
+      if (!transportAllowed(req)) {
+        throw new ApiError("https_required", "All calls must be made over HTTPS");
+      }
+      const hasBody = req.method !== "GET" && req.method !== "HEAD";
+      const bodyText = hasBody ? await readBodyText(req) : "";
+      const ctx: Ctx = {
+        req,
+        url,
+        requestId,
+        now: clock.now(),
+        db: await getDb(),
+        params: (await routeCtx?.params) ?? {},
+        bodyText,
+        mediaType: mediaType(req),
+      };
+      let caller: Caller | null = null;
+      if (opts.auth) {
+        const token = tokenOf(ctx);
+        if (!token) {
+          throw new ApiError(
+            "missing_token",
+            "A token is required: pass ?token=… or Authorization: Bearer …",
+          );
+        }
+        caller = await callerFromToken(ctx.db, token, ctx.now);
+      }
+      res = await fn({ ...ctx, caller: caller as Caller });
+    } catch (err) {
+      res = errorResponse(toApiError(err, requestId, req), requestId);
+    }
+    res.headers.set("x-request-id", requestId);
+    res.headers.set("cache-control", "no-store");
+    log.info("api", {
+      requestId,
+      method: req.method,
+      path: redact(url.pathname + url.search),
+      status: res.status,
+      ms: Math.round(performance.now() - started),
+    });
+    return res;
+  };
+}
+
+function toApiError(err: unknown, requestId: string, req: Request): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err instanceof ZodError) return validationError(fieldErrorsOf(err));
+  log.error("unhandled error", {
+    requestId,
+    method: req.method,
+    path: redact(new URL(req.url).pathname),
+    err: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+    stack: err instanceof Error ? err.stack : undefined,
+  });
+  return new ApiError("internal_error", `Something went wrong on our side (request ${requestId})`);
+}
+
+export const publicEndpoint = (fn: (ctx: Ctx) => Promise<Response>) => wrap({ auth: false }, fn);
+export const endpoint = (fn: (ctx: AuthedCtx) => Promise<Response>) => wrap({ auth: true }, fn);
+
+/**
+ * Every method of a route file: the given ones, and a JSON 405 for the rest (Next's own 405
+ * has an empty body, which breaks the one-error-shape rule).
+ */
+export function methods(
+  handlers: Partial<Record<Method, RouteHandler>>,
+): Record<Method, RouteHandler> {
+  const allow = Object.keys(handlers).join(", ");
+  const notAllowed = publicEndpoint(async (ctx) => {
+    throw new ApiError(
+      "method_not_allowed",
+      `${ctx.req.method} is not supported here; use ${allow}`,
+      undefined,
+      { Allow: allow },
+    );
+  });
+  return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? notAllowed])) as Record<
+    Method,
+    RouteHandler
+  >;
+}
+
+/** A positive integer path id, or 404 (an id that cannot exist is simply not found). */
+export function idParam(ctx: Ctx, name = "id", what = "Record"): number {
+  const raw = ctx.params[name];
+  if (typeof raw !== "string" || !/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) {
+    throw new ApiError("not_found", `${what} not found`);
+  }
+  return Number(raw);
+}

@@ -1,0 +1,35 @@
+import { env } from "@/lib/env";
+
+/**
+ * Headers our own HTTP server (lib/server/main.ts) sets from the socket after deleting any copy
+ * the client sent, so handlers can trust them. Without them (a bare Request in a test, or a
+ * server other than ours) the scheme comes from the URL and the client address is unknown.
+ */
+export const CLIENT_IP_HEADER = "x-ep-client-ip";
+export const PROTO_HEADER = "x-ep-proto";
+
+export function effectiveScheme(req: Request): "http" | "https" {
+  const set = req.headers.get(PROTO_HEADER);
+  if (set === "https" || set === "http") return set;
+  if (env().TRUST_PROXY) {
+    const fwd = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
+    if (fwd === "https" || fwd === "http") return fwd;
+  }
+  return new URL(req.url).protocol === "https:" ? "https" : "http";
+}
+
+export function clientAddress(req: Request): string | null {
+  return req.headers.get(CLIENT_IP_HEADER);
+}
+
+export function isLoopback(address: string | null): boolean {
+  if (!address) return false;
+  const a = address.replace(/^::ffff:/, "");
+  return a === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(a);
+}
+
+/** Plain HTTP is refused except from loopback where the deployment allows it. */
+export function transportAllowed(req: Request): boolean {
+  if (effectiveScheme(req) === "https") return true;
+  return env().ALLOW_HTTP_LOOPBACK && isLoopback(clientAddress(req));
+}

@@ -1,0 +1,236 @@
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, describe } from "vitest";
+import { type Database, openDatabase, setDatabase } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { createCompany, createKeys } from "../admin/admin";
+import { setClock } from "../clock";
+import type { RouteHandler } from "../handler";
+
+/**
+ * Drives the real route handlers with real Request objects, routed the way Next routes them
+ * (the table is read from app/api_v2, so a route file that exists is a route that is tested),
+ * on a fresh database per test file: in-memory PGlite, or a new PostgreSQL database.
+ */
+
+type RouteModule = Partial<Record<string, RouteHandler>>;
+type Route = { pattern: string[]; file: string; module?: RouteModule };
+
+const APP = path.join(process.cwd(), "app");
+
+function discoverRoutes(): Route[] {
+  const out: Route[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name === "route.ts") {
+        const rel = path
+          .relative(APP, dir)
+          .split(path.sep)
+          .filter((s) => !/^\(.*\)$/.test(s));
+        out.push({ pattern: rel, file: full });
+      }
+    }
+  };
+  walk(path.join(APP, "api_v2"));
+  // Next's priority: static segments before [param] before [...catchAll].
+  const rank = (seg: string) => (seg.startsWith("[...") ? 2 : seg.startsWith("[") ? 1 : 0);
+  return out.sort((a, b) => {
+    for (let i = 0; i < Math.max(a.pattern.length, b.pattern.length); i++) {
+      const d = rank(a.pattern[i] ?? "") - rank(b.pattern[i] ?? "");
+      if (d !== 0) return d;
+    }
+    return b.pattern.length - a.pattern.length;
+  });
+}
+
+const routes = discoverRoutes();
+
+function match(
+  pathname: string,
+): { route: Route; params: Record<string, string | string[]> } | null {
+  const segs = pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  for (const route of routes) {
+    const params: Record<string, string | string[]> = {};
+    let ok = true;
+    for (let i = 0; i < route.pattern.length; i++) {
+      const p = route.pattern[i]!;
+      if (p.startsWith("[...")) {
+        params[p.slice(4, -1)] = segs.slice(i);
+        ok = segs.length > i;
+        i = route.pattern.length;
+        break;
+      }
+      const s = segs[i];
+      if (s === undefined) ok = false;
+      else if (p.startsWith("[")) params[p.slice(1, -1)] = s;
+      else if (p !== s) ok = false;
+      if (!ok) break;
+    }
+    if (
+      ok &&
+      !route.pattern.some((p) => p.startsWith("[...")) &&
+      segs.length !== route.pattern.length
+    )
+      ok = false;
+    if (ok) return { route, params };
+  }
+  return null;
+}
+
+export type CallOptions = {
+  token?: string;
+  bearer?: string;
+  json?: unknown;
+  body?: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+  query?: Record<string, string | number | boolean>;
+  /** Defaults to https, as the contract requires. */
+  scheme?: "http" | "https";
+};
+
+export type ApiResponse<T = any> = { status: number; headers: Headers; body: T; text: string };
+
+export async function call<T = any>(
+  method: string,
+  pathAndQuery: string,
+  opts: CallOptions = {},
+): Promise<ApiResponse<T>> {
+  const url = new URL(pathAndQuery, `${opts.scheme ?? "https"}://api.test`);
+  for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
+  if (opts.token !== undefined) url.searchParams.set("token", opts.token);
+  const headers = new Headers(opts.headers);
+  if (opts.bearer) headers.set("authorization", `Bearer ${opts.bearer}`);
+  let body: string | undefined;
+  if (opts.json !== undefined) {
+    body = JSON.stringify(opts.json);
+    headers.set("content-type", opts.contentType ?? "application/json");
+  } else if (opts.body !== undefined) {
+    body = opts.body;
+    if (opts.contentType) headers.set("content-type", opts.contentType);
+  }
+  const req = new Request(url, { method, headers, body });
+  const found = match(url.pathname);
+  if (!found) throw new Error(`No route file for ${url.pathname} (Next would serve its own 404)`);
+  found.route.module ??= (await import(found.route.file)) as RouteModule;
+  const handler = found.route.module[method];
+  if (!handler) throw new Error(`${found.route.file} exports no ${method}`);
+  const res = await handler(req, { params: Promise.resolve(found.params) });
+  const text = await res.text();
+  let parsed: unknown = null;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+  }
+  return { status: res.status, headers: res.headers, body: parsed as T, text };
+}
+
+export type Tenant = {
+  companyId: number;
+  privateKeys: { api_key: string; secret_key: string };
+  publicKeys: { api_key: string; secret_key: string };
+  privateToken: string;
+  publicToken: string;
+};
+
+export type Api = {
+  database: Database;
+  tenant(name?: string): Promise<Tenant>;
+  authenticate(keys: { api_key: string; secret_key: string }): Promise<string>;
+};
+
+/** `describe` on the engine this project runs; PostgreSQL is skipped, with the reason printed, when unset. */
+export function describeApi(name: string, fn: (api: Api) => void): void {
+  const e = env();
+  const engine = e.DB_UNDER_TEST;
+  const skip = engine === "postgresql" && !e.TEST_DATABASE_URL;
+  if (skip && !(globalThis as { __pgSkipNoted?: boolean }).__pgSkipNoted) {
+    (globalThis as { __pgSkipNoted?: boolean }).__pgSkipNoted = true;
+    console.warn(
+      "[api:postgresql] skipped: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test)",
+    );
+  }
+  describe.skipIf(skip)(`${name} [${engine}]`, () => {
+    const api = {} as Api;
+    let dropDatabase: (() => Promise<void>) | undefined;
+    beforeAll(async () => {
+      if (engine === "postgresql") {
+        const { url, drop } = await createScratchDatabase(e.TEST_DATABASE_URL!);
+        dropDatabase = drop;
+        api.database = await openDatabase({ kind: "postgresql", url, poolSize: 20 });
+      } else {
+        api.database = await openDatabase({ kind: "embedded", dataDir: null });
+      }
+      setDatabase(api.database);
+      let n = 0;
+      api.authenticate = async (keys) => {
+        const res = await call("POST", "/api_v2/authenticate", { json: keys });
+        if (res.status !== 200) throw new Error(`authenticate failed: ${res.text}`);
+        return res.body.token as string;
+      };
+      api.tenant = async (label) => {
+        const db = api.database.db;
+        const { company_id } = await createCompany(db, label ?? `Company ${++n}`);
+        const privateKeys = await createKeys(db, company_id, "private", "test");
+        const publicKeys = await createKeys(db, company_id, "public", "test");
+        return {
+          companyId: company_id,
+          privateKeys,
+          publicKeys,
+          privateToken: await api.authenticate(privateKeys),
+          publicToken: await api.authenticate(publicKeys),
+        };
+      };
+    });
+    afterEach(() => setClock(null));
+    afterAll(async () => {
+      setDatabase(undefined);
+      await api.database?.close();
+      await dropDatabase?.();
+    });
+    fn(api);
+  });
+}
+
+async function createScratchDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `ep_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** A valid invite body; override what the test is about. */
+let seq = 0;
+export function workerBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  seq++;
+  const n = `${process.pid % 1000}${String(seq).padStart(4, "0")}`.slice(-7);
+  return {
+    type: "Worker",
+    first_name: "Ada",
+    last_name: `Tester${seq}`,
+    email: `ada.tester${seq}.${process.pid}@example.com`,
+    phone: `+1415${n.padStart(7, "2").replace(/^[01]/, "2")}`,
+    external_id: `ext-${process.pid}-${seq}`,
+    ...overrides,
+  };
+}

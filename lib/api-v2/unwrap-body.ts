@@ -1,0 +1,13 @@
+/**
+ * Both body shapes occur: the fields under the resource's key ({"user": {...}}), or the same
+ * fields at the top level.
+ */
+export function unwrapBody(
+  body: Record<string, unknown>,
+  key: "user" | "badge",
+): Record<string, unknown> {
+  const inner = body[key];
+  return inner !== null && typeof inner === "object" && !Array.isArray(inner)
+    ? (inner as Record<string, unknown>)
+    : body;
+}

@@ -1,0 +1,93 @@
+import type { Db } from "@/lib/db/client";
+import { invitations, userBadges, users } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { type InviteUserBody, USER_WRITABLE_FIELDS } from "@/lib/schemas/user";
+import { type Caller, requirePrivatePool } from "../caller";
+import { mergeFieldErrors, validationError } from "../errors";
+import { hashToken, randomToken } from "../hash-token";
+import { isUniqueViolation, pgErrorOf } from "../pg-error";
+import { serializeUser, type UserBadgeRow, type UserRow } from "./serialize-user";
+import { takenFields, uniqueViolationToError } from "./uniqueness";
+import { duplicateBadge, planBadgeChanges } from "./user-badges";
+import { COLUMN_OF } from "./user-columns";
+
+export type Invited = {
+  user: ReturnType<typeof serializeUser>;
+  row: UserRow;
+  /** The single-use link token; only its hash is stored. Delivered by the mail outbox. */
+  invitationToken: string;
+};
+
+/**
+ * Creates the worker and its invitation in one transaction: a committed invite always has its
+ * invitation row, a refused one leaves nothing behind.
+ */
+export async function inviteUser(
+  db: Db,
+  caller: Caller,
+  now: Date,
+  body: InviteUserBody,
+): Promise<Invited> {
+  requirePrivatePool(caller);
+  const values: Partial<UserRow> = {};
+  for (const field of USER_WRITABLE_FIELDS) {
+    const v = body[field];
+    if (v !== undefined) (values as Record<string, unknown>)[COLUMN_OF[field]] = v;
+  }
+  const invitationToken = randomToken();
+  try {
+    return await db.transaction(async (tx) => {
+      const { plan, fieldErrors: badgeErrors } = await planBadgeChanges(
+        tx,
+        caller.companyId,
+        [],
+        body,
+      );
+      const taken = await takenFields(tx, {
+        email: body.email,
+        phone: body.phone,
+        externalId: body.external_id ?? null,
+        companyId: caller.companyId,
+      });
+      const errors = mergeFieldErrors(taken, badgeErrors);
+      if (Object.keys(errors).length > 0) throw validationError(errors);
+
+      const [row] = await tx
+        .insert(users)
+        .values({
+          ...(values as Omit<typeof users.$inferInsert, "companyId" | "createdAt" | "updatedAt">),
+          firstName: body.first_name,
+          lastName: body.last_name,
+          email: body.email,
+          phone: body.phone,
+          type: "Worker",
+          companyId: caller.companyId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      const user = row!;
+      await tx.insert(invitations).values({
+        userId: user.id,
+        companyId: caller.companyId,
+        email: user.email,
+        tokenHash: hashToken(invitationToken),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + env().INVITE_TTL_DAYS * 86_400_000),
+      });
+      let badges: UserBadgeRow[] = [];
+      if (plan.addBadgeIds.length > 0) {
+        badges = await tx
+          .insert(userBadges)
+          .values(plan.addBadgeIds.map((badgeId) => ({ userId: user.id, badgeId, createdAt: now })))
+          .returning();
+      }
+      return { user: serializeUser(user, badges), row: user, invitationToken };
+    });
+  } catch (err) {
+    const info = pgErrorOf(err);
+    if (isUniqueViolation(info) && info.constraint === "user_badges_user_badge_key")
+      throw duplicateBadge([]);
+    throw uniqueViolationToError(err);
+  }
+}

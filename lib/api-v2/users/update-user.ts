@@ -1,0 +1,110 @@
+import { eq, inArray } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { userBadges, users } from "@/lib/db/schema";
+import { coordinatePairErrors, type UpdateUserBody } from "@/lib/schemas/user";
+import { type Caller, requirePrivatePool } from "../caller";
+import { ApiError, mergeFieldErrors, notFound, validationError } from "../errors";
+import { formatDecimal } from "../format";
+import { isUniqueViolation, pgErrorOf } from "../pg-error";
+import { etagOf, serializeUser, type UserRow } from "./serialize-user";
+import { takenFields, uniqueViolationToError } from "./uniqueness";
+import { badgesByUser, duplicateBadge, planBadgeChanges } from "./user-badges";
+import { changedColumns } from "./user-columns";
+import { findVisibleUser } from "./visibility";
+
+/** `If-Match: "u1-v3"`, a list of them, or `*`. */
+function ifMatchAllows(header: string | null, etag: string): boolean {
+  if (header === null) return true;
+  const tags = header.split(",").map((t) => t.trim());
+  return tags.includes("*") || tags.includes(etag);
+}
+
+/**
+ * Partial update of a worker and its badges, all or nothing. The row is locked for the
+ * transaction, so If-Match and the badge rules see what they write; the unique index on
+ * (user, badge) still decides between concurrent requests.
+ */
+export async function updateUser(
+  db: Db,
+  caller: Caller,
+  now: Date,
+  id: number,
+  body: UpdateUserBody,
+  ifMatch: string | null,
+) {
+  requirePrivatePool(caller);
+  try {
+    return await db.transaction(async (tx) => {
+      const current = await findVisibleUser(tx, caller, now, id, true);
+      if (!current) throw notFound("User");
+      if (!ifMatchAllows(ifMatch, etagOf(current))) {
+        throw new ApiError(
+          "precondition_failed",
+          "The worker was changed by someone else since you loaded it; reload and apply your changes again",
+        );
+      }
+      const currentBadges = (await badgesByUser(tx, [id])).get(id) ?? [];
+      const changes = changedColumns(current, body);
+      const merged = { ...current, ...changes };
+      const pairErrors = coordinatePairErrors({
+        latitude: formatDecimal(merged.latitude),
+        longitude: formatDecimal(merged.longitude),
+        home_latitude: formatDecimal(merged.homeLatitude),
+        home_longitude: formatDecimal(merged.homeLongitude),
+      });
+      const taken = await takenFields(tx, {
+        email: changes.email,
+        phone: changes.phone,
+        externalId: changes.externalId,
+        companyId: current.companyId,
+        excludeUserId: id,
+      });
+      const { plan, fieldErrors: badgeErrors } = await planBadgeChanges(
+        tx,
+        caller.companyId,
+        currentBadges,
+        body,
+      );
+      const errors = mergeFieldErrors(pairErrors, taken, badgeErrors);
+      if (Object.keys(errors).length > 0) throw validationError(errors);
+
+      const badgesChanged = plan.removeIds.length > 0 || plan.addBadgeIds.length > 0;
+      if (Object.keys(changes).length === 0 && !badgesChanged) {
+        return {
+          user: serializeUser(current, currentBadges),
+          etag: etagOf(current),
+          changed: false,
+        };
+      }
+      if (plan.removeIds.length > 0)
+        await tx.delete(userBadges).where(inArray(userBadges.id, plan.removeIds));
+      if (plan.addBadgeIds.length > 0) {
+        await tx
+          .insert(userBadges)
+          .values(plan.addBadgeIds.map((badgeId) => ({ userId: id, badgeId, createdAt: now })));
+      }
+      const [row] = await tx
+        .update(users)
+        .set({ ...changes, updatedAt: now, version: current.version + 1 })
+        .where(eq(users.id, id))
+        .returning();
+      const updated = row as UserRow;
+      const badges = (await badgesByUser(tx, [id])).get(id) ?? [];
+      return { user: serializeUser(updated, badges), etag: etagOf(updated), changed: true };
+    });
+  } catch (err) {
+    const info = pgErrorOf(err);
+    if (isUniqueViolation(info) && info.constraint === "user_badges_user_badge_key") {
+      // A concurrent request added the same badge first.
+      throw duplicateBadge([]);
+    }
+    throw uniqueViolationToError(err);
+  }
+}
+
+export async function getUser(db: Db, caller: Caller, now: Date, id: number) {
+  const row = await findVisibleUser(db, caller, now, id);
+  if (!row) throw notFound("User");
+  const badges = (await badgesByUser(db, [id])).get(id) ?? [];
+  return { user: serializeUser(row, badges), etag: etagOf(row) };
+}

@@ -1,0 +1,117 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "@/lib/db/client";
+import { badges, userBadges } from "@/lib/db/schema";
+import { ApiError, type FieldErrors } from "../errors";
+import type { UserBadgeRow } from "./serialize-user";
+
+/** Badges of many users at once, in the order they were assigned. */
+export async function badgesByUser(
+  db: DbOrTx,
+  userIds: number[],
+): Promise<Map<number, UserBadgeRow[]>> {
+  const map = new Map<number, UserBadgeRow[]>();
+  if (userIds.length === 0) return map;
+  const rows = await db
+    .select()
+    .from(userBadges)
+    .where(inArray(userBadges.userId, userIds))
+    .orderBy(asc(userBadges.id));
+  for (const r of rows) {
+    const list = map.get(r.userId) ?? [];
+    list.push(r);
+    map.set(r.userId, list);
+  }
+  return map;
+}
+
+export type BadgeChanges = {
+  user_badges?: { badge_id: number }[];
+  user_badges_attributes?: { id?: number; badge_id?: number; _destroy?: boolean }[];
+};
+
+export type BadgePlan = { removeIds: number[]; addBadgeIds: number[] };
+
+export const duplicateBadge = (badgeIds: number[]) =>
+  new ApiError(
+    "duplicate_badge",
+    badgeIds.length > 0
+      ? `The worker cannot hold the same badge twice (badge ${badgeIds.join(", ")})`
+      : "The worker already holds this badge",
+    {
+      user_badges:
+        badgeIds.length > 0
+          ? badgeIds.map((id) => `badge ${id} is already assigned`)
+          : ["is already assigned"],
+    },
+  );
+
+/**
+ * Turns the request's badge changes into rows to delete and badges to add. Rules: a badge
+ * already on the worker, or named twice in one request, is 422 duplicate_badge and nothing of
+ * the request is applied; unknown badges are 422 validation_failed.
+ */
+export async function planBadgeChanges(
+  db: DbOrTx,
+  companyId: number,
+  current: UserBadgeRow[],
+  changes: BadgeChanges,
+): Promise<{ plan: BadgePlan; fieldErrors: FieldErrors }> {
+  const fieldErrors: FieldErrors = {};
+  const working = new Map(current.map((b) => [b.badgeId, b]));
+  const removeIds = new Set<number>();
+  const added: number[] = [];
+  const duplicates = new Set<number>();
+
+  if (changes.user_badges) {
+    const seen = new Set<number>();
+    for (const { badge_id } of changes.user_badges) {
+      if (seen.has(badge_id)) duplicates.add(badge_id);
+      seen.add(badge_id);
+    }
+    for (const [badgeId, row] of working) {
+      if (!seen.has(badgeId)) {
+        removeIds.add(row.id);
+        working.delete(badgeId);
+      }
+    }
+    for (const badgeId of seen) if (!working.has(badgeId)) added.push(badgeId);
+  }
+
+  const attrs = changes.user_badges_attributes ?? [];
+  // Removals first, so "remove X, add Y" in one request works in any order.
+  attrs.forEach((a, i) => {
+    if (!a._destroy) return;
+    const byId = a.id !== undefined ? current.find((b) => b.id === a.id) : undefined;
+    if (a.id !== undefined && !byId) {
+      fieldErrors[`user_badges_attributes[${i}].id`] = ["is not a badge of this worker"];
+      return;
+    }
+    const badgeId = byId?.badgeId ?? a.badge_id!;
+    const row = working.get(badgeId);
+    if (row) {
+      removeIds.add(row.id);
+      working.delete(badgeId);
+    }
+    const pending = added.indexOf(badgeId);
+    if (pending >= 0) added.splice(pending, 1);
+  });
+  for (const a of attrs) {
+    if (a._destroy || a.badge_id === undefined) continue;
+    if (working.has(a.badge_id) || added.includes(a.badge_id)) duplicates.add(a.badge_id);
+    else added.push(a.badge_id);
+  }
+
+  if (duplicates.size > 0) throw duplicateBadge([...duplicates]);
+
+  if (added.length > 0) {
+    const known = await db
+      .select({ id: badges.id })
+      .from(badges)
+      .where(and(eq(badges.companyId, companyId), inArray(badges.id, added)));
+    const knownIds = new Set(known.map((k) => k.id));
+    const unknown = added.filter((id) => !knownIds.has(id));
+    if (unknown.length > 0)
+      fieldErrors.user_badges = unknown.map((id) => `badge ${id} does not exist`);
+  }
+  return { plan: { removeIds: [...removeIds], addBadgeIds: added }, fieldErrors };
+}

@@ -1,0 +1,38 @@
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/lib/db/client";
+import { jobs, users } from "@/lib/db/schema";
+import { ACTIVE_JOB_STATES } from "@/lib/schemas/job";
+import type { Caller } from "../caller";
+
+export const APPROVED_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Which users the caller may see, as a condition on `users`.
+ * Private pool: the company's own pool. Public pool: workers with an active job for the
+ * company at this moment (approved counts only within 24 hours of its approval).
+ */
+export function visibleUsers(caller: Caller, now: Date): SQL {
+  if (caller.pool === "private") return eq(users.companyId, caller.companyId);
+  const cutoff = new Date(now.getTime() - APPROVED_WINDOW_MS);
+  return sql`exists (select 1 from ${jobs} where ${and(
+    eq(jobs.userId, users.id),
+    eq(jobs.companyId, caller.companyId),
+    sql`(${inArray(jobs.state, [...ACTIVE_JOB_STATES])} or (${jobs.state} = 'approved' and ${jobs.approvedAt} > ${cutoff.toISOString()}))`,
+  )})`;
+}
+
+export async function findVisibleUser(
+  db: DbOrTx,
+  caller: Caller,
+  now: Date,
+  id: number,
+  forUpdate = false,
+) {
+  const query = db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), visibleUsers(caller, now)))
+    .limit(1);
+  const [row] = forUpdate ? await query.for("update", { of: users }) : await query;
+  return row ?? null;
+}

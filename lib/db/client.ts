@@ -1,0 +1,107 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { env } from "@/lib/env";
+import { acquireFolderLock } from "./folder-lock";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle has the same query surface as the database. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  kind: "embedded" | "postgresql";
+  close(): Promise<void>;
+};
+
+export type OpenOptions =
+  | { kind: "postgresql"; url: string; poolSize?: number }
+  | { kind: "embedded"; dataDir: string | null /* null: in memory */ };
+
+const migrationsFolder = path.join(process.cwd(), "lib/db/migrations");
+
+/** Opens the database and applies pending migrations. */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.kind === "postgresql") {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // An idle client that errors (server restart) must not crash the process.
+    pool.on("error", (err) =>
+      console.error(JSON.stringify({ level: "error", msg: "pg pool error", err: err.message })),
+    );
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const client = await pool.connect();
+    try {
+      // Several instances may start at once on one database: migrate under an advisory lock.
+      await client.query("select pg_advisory_lock(727274)");
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock(727274)").catch(() => undefined);
+      client.release();
+    }
+    return { db, kind: "postgresql", close: () => pool.end() };
+  }
+
+  const release = opts.dataDir ? acquireFolderLock(opts.dataDir) : () => undefined;
+  try {
+    const client = new PGlite({
+      dataDir: opts.dataDir ? path.resolve(opts.dataDir, "pg") : undefined,
+      extensions: { pg_trgm },
+    });
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    return {
+      db,
+      kind: "embedded",
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+export function optionsFromEnv(): OpenOptions {
+  const e = env();
+  return e.DATABASE_URL
+    ? { kind: "postgresql", url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+    : { kind: "embedded", dataDir: e.DATA_DIR };
+}
+
+// One database per process, kept on globalThis so that the server bootstrap, Next's compiled
+// route handlers (a separate module graph) and dev reloads all share it.
+const KEY = Symbol.for("employer-portal.database");
+type Holder = { [KEY]?: Promise<Database> };
+
+export function getDatabase(): Promise<Database> {
+  const g = globalThis as Holder;
+  if (!g[KEY]) {
+    g[KEY] = openDatabase(optionsFromEnv());
+    g[KEY].catch(() => {
+      delete g[KEY];
+    });
+  }
+  return g[KEY];
+}
+
+/** Install an already-open database as the process's one (tests, the server bootstrap). */
+export function setDatabase(database: Database | undefined): void {
+  const g = globalThis as Holder;
+  if (database) g[KEY] = Promise.resolve(database);
+  else delete g[KEY];
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}

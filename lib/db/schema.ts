@@ -1,0 +1,227 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date", precision: 3 });
+const coordinate = (name: string) => numeric(name, { precision: 10, scale: 7 });
+
+export const companies = pgTable("companies", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+/** Key pairs are issued by the operator; the secret is kept only as a SHA-256 hash. */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    publicKey: text("public_key").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    pool: text("pool", { enum: ["private", "public"] }).notNull(),
+    environment: text("environment", { enum: ["test", "live"] }).notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [uniqueIndex("api_keys_public_key_key").on(t.publicKey)],
+);
+
+/** Bearer tokens, looked up by hash. */
+export const tokens = pgTable(
+  "tokens",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    apiKeyId: integer("api_key_id")
+      .notNull()
+      .references(() => apiKeys.id),
+    createdAt: ts("created_at").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("tokens_token_hash_key").on(t.tokenHash),
+    index("tokens_expires_at_idx").on(t.expiresAt),
+  ],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    /** The company whose private pool holds this worker (the inviter). */
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    type: text("type").notNull().default("Worker"),
+    externalId: text("external_id"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    gender: text("gender"),
+    dob: date("dob", { mode: "string" }),
+    address: text("address"),
+    addressState: text("address_state"),
+    city: text("city"),
+    zip: text("zip"),
+    homeLatitude: coordinate("home_latitude"),
+    homeLongitude: coordinate("home_longitude"),
+    latitude: coordinate("latitude"),
+    longitude: coordinate("longitude"),
+    avatarUrl: text("avatar_url"),
+    logoUrl: text("logo_url"),
+    workplaceImageUrl: text("workplace_image_url"),
+    businessName: text("business_name"),
+    drugTested: text("drug_tested"),
+    rating: numeric("rating", { precision: 3, scale: 2 }),
+    referredBy: text("referred_by"),
+    ssn: text("ssn"),
+    suspended: boolean("suspended").notNull().default(false),
+    suspendedUntil: ts("suspended_until"),
+    lowerPool: boolean("lower_pool"),
+    lowerPoolUntil: ts("lower_pool_until"),
+    onboardingApptTime: ts("onboarding_appt_time"),
+    trackingCode: text("tracking_code"),
+    w2AddressState: text("w2_address_state"),
+    w2EmployeeId: text("w2_employee_id"),
+    w2OnboardingCompleted: ts("w2_onboarding_completed"),
+    w2OnboardingStarted: ts("w2_onboarding_started"),
+    w2OnboardingStatus: text("w2_onboarding_status"),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+    /** Bumped on every write; the ETag is built from it. */
+    version: integer("version").notNull().default(1),
+    /** Lower-cased haystack for the free-text search, indexed with trigrams. */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`lower(first_name || ' ' || last_name || ' ' || email || ' ' || phone || ' ' || coalesce(external_id, ''))`,
+    ),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    uniqueIndex("users_phone_key").on(t.phone),
+    uniqueIndex("users_company_external_id_key")
+      .on(t.companyId, t.externalId)
+      .where(sql`${t.externalId} is not null`),
+    index("users_company_updated_idx").on(t.companyId, t.updatedAt.desc(), t.id.desc()),
+    index("users_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const badges = pgTable(
+  "badges",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    infoUrl: text("info_url"),
+    iconUrl: text("icon_url"),
+    isSoft: boolean("is_soft").notNull().default(false),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("badges_company_name_key").on(t.companyId, sql`lower(${t.name})`)],
+);
+
+/** A worker never holds a badge twice: the unique index decides, also under concurrency. */
+export const userBadges = pgTable(
+  "user_badges",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    badgeId: integer("badge_id")
+      .notNull()
+      .references(() => badges.id, { onDelete: "restrict" }),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("user_badges_user_badge_key").on(t.userId, t.badgeId),
+    index("user_badges_badge_idx").on(t.badgeId),
+  ],
+);
+
+/** The single-use link an invited worker receives; only its hash is stored. */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    tokenHash: text("token_hash").notNull(),
+    email: text("email").notNull(),
+    createdAt: ts("created_at").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+  },
+  (t) => [
+    uniqueIndex("invitations_token_hash_key").on(t.tokenHash),
+    index("invitations_user_idx").on(t.userId),
+  ],
+);
+
+export const jobRequests = pgTable(
+  "job_requests",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    name: text("name").notNull(),
+    state: text("state").notNull(),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [index("job_requests_company_updated_idx").on(t.companyId, t.updatedAt.desc())],
+);
+
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    jobRequestId: integer("job_request_id")
+      .notNull()
+      .references(() => jobRequests.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    state: text("state").notNull(),
+    approvedAt: ts("approved_at"),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [
+    index("jobs_company_user_idx").on(t.companyId, t.userId, t.state),
+    index("jobs_company_updated_idx").on(t.companyId, t.updatedAt.desc()),
+  ],
+);
+
+/** Fixed-window counters, shared by every app instance on the same database. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: ts("window_start").notNull(),
+  count: integer("count").notNull(),
+});

@@ -1,0 +1,80 @@
+import { z } from "zod";
+
+/**
+ * The one place configuration is read. Everything else imports `env()`.
+ * A bad value stops the start with a message naming the variable and why.
+ */
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  /** Folder of the embedded database (PGlite). Ignored when DATABASE_URL is set. */
+  DATA_DIR: z.string().min(1).default("./data"),
+  /** postgres://… switches storage from the embedded database to a PostgreSQL server. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** The environment this deployment serves: test keys (pk_test_…) or live keys (pk_live_…). */
+  API_ENVIRONMENT: z.enum(["test", "live"]).default("test"),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(86_400),
+  INVITE_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** Accept plain HTTP from loopback clients (the local/demo default). */
+  ALLOW_HTTP_LOOPBACK: bool.default(true),
+  /** Trust X-Forwarded-Proto / X-Forwarded-For from a reverse proxy in front of the app. */
+  TRUST_PROXY: bool.default(false),
+  AUTH_RATE_LIMIT_PER_KEY: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(120),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Seed the demo company, keys and workers into an empty database at start. */
+  SEED_DEMO: bool.default(true),
+  DEMO_WORKER_COUNT: z.coerce.number().int().min(0).max(200_000).default(300),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  RELEASE_VERSION: z.string().default("0.1.0"),
+  /** Tests only: a PostgreSQL server where the API suite also runs (a database per test file). */
+  TEST_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  /** Tests only: which engine this test project runs on. */
+  DB_UNDER_TEST: z.enum(["embedded", "postgresql"]).default("embedded"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** For tests and the operator command: apply overrides on top of process.env and re-read. */
+export function resetEnv(overrides: Record<string, string | undefined> = {}): Env {
+  for (const [k, v] of Object.entries(overrides)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  cached = undefined;
+  return env();
+}
+
+/** Command-line arguments are configuration too; exposed here so nothing else reads process. */
+export function argv(): string[] {
+  return process.argv.slice(2);
+}

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { boolish, pagingQuery, requiredText, url, withoutBlank } from "./common";
+
+export const createBadgeBodySchema = z.object({
+  name: requiredText(100),
+  description: requiredText(1000),
+  info_url: url().optional(),
+  icon_url: url().optional(),
+  is_soft: boolish().optional(),
+});
+export type CreateBadgeBody = z.output<typeof createBadgeBodySchema>;
+
+export const updateBadgeBodySchema = createBadgeBodySchema.partial();
+export type UpdateBadgeBody = z.output<typeof updateBadgeBodySchema>;
+
+export const listBadgesQuerySchema = z.preprocess(
+  withoutBlank,
+  z.object({ ...pagingQuery, query: z.string().max(200, "is too long").optional() }),
+);

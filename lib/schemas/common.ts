@@ -1,0 +1,168 @@
+import { z } from "zod";
+
+export const BLANK = "can't be blank";
+
+const typeMessage = (expected: string) => (iss: { input: unknown }) =>
+  iss.input === undefined || iss.input === null ? BLANK : `must be ${expected}`;
+
+/** Required text: trimmed, not blank. */
+export const requiredText = (max = 255) =>
+  z
+    .string({ error: typeMessage("a string") })
+    .trim()
+    .min(1, BLANK)
+    .max(max, `is too long (maximum is ${max} characters)`);
+
+/** Text where the empty string is a legitimate value ("Empty string allowed" in the source). */
+export const text = (max = 255) =>
+  z
+    .string({ error: "must be a string" })
+    .max(max, `is too long (maximum is ${max} characters)`)
+    .nullable();
+
+/** Nullable text where an empty string means "unset". */
+export const nullableText = (max = 255) =>
+  z
+    .string({ error: "must be a string" })
+    .trim()
+    .max(max, `is too long (maximum is ${max} characters)`)
+    .nullable()
+    .transform((v) => (v === "" ? null : v));
+
+export const url = () =>
+  z
+    .string({ error: "must be a string" })
+    .trim()
+    .max(2048, "is too long (maximum is 2048 characters)")
+    .nullable()
+    .transform((v) => (v === "" ? null : v))
+    .refine((v) => v === null || /^https?:\/\/[^\s]+$/i.test(v), "must be an http(s) URL");
+
+/** JSON booleans, and the "true"/"false" strings form-minded clients send. */
+export const boolish = () =>
+  z.union(
+    [z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")],
+    {
+      error: "must be true or false",
+    },
+  );
+
+const ISO_DATETIME =
+  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/** ISO 8601 timestamp (a bare date means midnight UTC), or null. */
+export const timestamp = () =>
+  z
+    .string({ error: "must be an ISO 8601 timestamp" })
+    .trim()
+    .nullable()
+    .transform((v, ctx) => {
+      if (v === null || v === "") return null;
+      const withZone = /T|\s/.test(v) && !/(Z|[+-]\d{2}:?\d{2})$/i.test(v) ? `${v}Z` : v;
+      const d = ISO_DATETIME.test(v) ? new Date(withZone) : new Date(Number.NaN);
+      if (Number.isNaN(d.getTime())) {
+        ctx.addIssue({ code: "custom", message: "must be an ISO 8601 timestamp" });
+        return z.NEVER;
+      }
+      return d;
+    });
+
+export const isoDate = () =>
+  z
+    .string({ error: "must be a date (YYYY-MM-DD)" })
+    .trim()
+    .nullable()
+    .transform((v) => (v === "" ? null : v))
+    .refine((v) => {
+      if (v === null) return true;
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+    }, "must be a date (YYYY-MM-DD)");
+
+/** Decimal degrees carried as strings, e.g. "37.7952"; numbers are accepted and converted. */
+export const coordinate = (limit: 90 | 180) =>
+  z
+    .union([z.string(), z.number()], { error: "must be a decimal number" })
+    .nullable()
+    .transform((v, ctx) => {
+      if (v === null || v === "") return null;
+      const s = typeof v === "number" ? numberToDecimal(v) : v.trim();
+      if (s === null || !/^[+-]?\d{1,3}(?:\.\d+)?$/.test(s)) {
+        ctx.addIssue({ code: "custom", message: "must be a decimal number" });
+        return z.NEVER;
+      }
+      const decimals = s.split(".")[1]?.length ?? 0;
+      if (decimals > 7) {
+        ctx.addIssue({ code: "custom", message: "must have at most 7 decimal places" });
+        return z.NEVER;
+      }
+      const n = Number(s);
+      if (n < -limit || n > limit) {
+        ctx.addIssue({ code: "custom", message: `must be between -${limit} and ${limit}` });
+        return z.NEVER;
+      }
+      return normalizeDecimal(s);
+    });
+
+function numberToDecimal(n: number): string | null {
+  if (!Number.isFinite(n)) return null;
+  // Up to 7 decimals exactly as written; more decimals than that is refused above.
+  const s = String(n);
+  if (!/e/i.test(s)) return s;
+  return n.toFixed(10).replace(/0+$/, "").replace(/\.$/, "");
+}
+
+/** "+037.7952000" → "37.7952"; "-0.0" → "0". */
+export function normalizeDecimal(s: string): string {
+  let [int = "0", frac = ""] = s.replace(/^\+/, "").split(".");
+  const neg = int.startsWith("-");
+  int = int.replace(/^-/, "").replace(/^0+(?=\d)/, "");
+  frac = frac.replace(/0+$/, "");
+  const body = frac ? `${int}.${frac}` : int;
+  return neg && /[1-9]/.test(body) ? `-${body}` : body;
+}
+
+/** Query-string helpers: strings in, typed values out; blank means "not given". */
+export const q = {
+  int: (min: number, max = 2_147_483_647) =>
+    z
+      .string()
+      .regex(/^\d+$/, "must be a whole number")
+      .transform(Number)
+      .refine((n) => n >= min && n <= max, `must be between ${min} and ${max}`),
+  list: () =>
+    z.string().transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  idList: () =>
+    z
+      .string()
+      .regex(/^\s*\d{1,10}(\s*,\s*\d{1,10})*\s*$/, "must be a comma-separated list of ids")
+      .transform((v) => v.split(",").map((s) => Number(s.trim()))),
+  bool: () =>
+    z
+      .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+      .transform((v) => v === "true" || v === "1"),
+  time: () =>
+    timestamp()
+      .refine((d) => d !== null, "must be an ISO 8601 timestamp")
+      .transform((d) => d as Date),
+};
+
+/** Drop query parameters sent with an empty value: clients send `email=` to mean "no filter". */
+export function withoutBlank(raw: unknown): unknown {
+  if (!raw || typeof raw !== "object") return raw;
+  return Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== ""));
+}
+
+export const pagingQuery = {
+  page: q.int(1, 1_000_000).default(1),
+  per: q
+    .int(1, 1_000_000)
+    .transform((n) => Math.min(n, 50))
+    .default(50),
+};

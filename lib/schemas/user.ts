@@ -1,0 +1,208 @@
+import { z } from "zod";
+import {
+  boolish,
+  coordinate,
+  isoDate,
+  nullableText,
+  pagingQuery,
+  q,
+  requiredText,
+  text,
+  timestamp,
+  url,
+  withoutBlank,
+} from "./common";
+import { phone } from "./phone";
+
+export const email = () =>
+  z
+    .string({ error: (iss) => (iss.input == null ? "can't be blank" : "must be a string") })
+    .trim()
+    .min(1, "can't be blank")
+    .max(254, "is too long (maximum is 254 characters)")
+    .pipe(z.email({ error: "is invalid" }));
+
+/** Any caller-chosen string up to 255 characters; numbers are taken as their text. */
+const externalId = () =>
+  z
+    .union([z.string(), z.number().transform(String)], { error: "must be a string" })
+    .nullable()
+    .transform((v) => (v === null || v.trim() === "" ? null : v.trim()))
+    .refine((v) => v === null || v.length <= 255, "is too long (maximum is 255 characters)");
+
+/** Every writable field of the user object (section 2.1), as the API and the forms accept it. */
+export const userWritableShape = {
+  external_id: externalId(),
+  first_name: requiredText(100),
+  last_name: requiredText(100),
+  email: email(),
+  phone: phone(),
+  gender: nullableText(50),
+  dob: isoDate(),
+  address: nullableText(255),
+  address_state: text(100),
+  city: text(100),
+  zip: text(20),
+  home_latitude: coordinate(90),
+  home_longitude: coordinate(180),
+  latitude: coordinate(90),
+  longitude: coordinate(180),
+  avatar_url: url(),
+  logo_url: url(),
+  workplace_image_url: url(),
+  business_name: nullableText(255),
+  drug_tested: text(50),
+  referred_by: text(255),
+  ssn: text(20),
+  suspended: boolish(),
+  suspended_until: timestamp(),
+  lower_pool: boolish().nullable(),
+  lower_pool_until: timestamp(),
+  onboarding_appt_time: timestamp(),
+  tracking_code: nullableText(100),
+  w2_address_state: nullableText(100),
+  w2_employee_id: text(100),
+  w2_onboarding_completed: timestamp(),
+  w2_onboarding_started: timestamp(),
+  w2_onboarding_status: text(50),
+};
+
+export const USER_WRITABLE_FIELDS = Object.keys(
+  userWritableShape,
+) as (keyof typeof userWritableShape)[];
+/** Fields a client may echo back from a fetched object; never written. */
+export const USER_READ_ONLY_FIELDS = ["id", "type", "updated_at", "rating"] as const;
+
+export const COORDINATE_PAIRS = [
+  ["latitude", "longitude"],
+  ["home_latitude", "home_longitude"],
+] as const;
+
+type CoordinateFields = Partial<
+  Record<"latitude" | "longitude" | "home_latitude" | "home_longitude", string | null>
+>;
+
+/** A coordinate pair is set or cleared together: field → message for each half left alone. */
+export function coordinatePairErrors(state: CoordinateFields): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const [a, b] of COORDINATE_PAIRS) {
+    const hasA = state[a] != null;
+    const hasB = state[b] != null;
+    if (hasA && !hasB) errors[b] = [`must be set together with ${a}`];
+    if (hasB && !hasA) errors[a] = [`must be set together with ${b}`];
+  }
+  return errors;
+}
+
+/** A badge reference: "12" or 12. */
+export const badgeRef = () =>
+  z
+    .union(
+      [
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,10}$/),
+        z.number().int().positive().max(2_147_483_647),
+      ],
+      {
+        error: "must be a badge id",
+      },
+    )
+    .transform(Number);
+
+const destroyFlag = z
+  .union([z.boolean(), z.literal(1), z.literal(0), z.enum(["true", "false", "1", "0"])])
+  .transform((v) => v === true || v === 1 || v === "true" || v === "1");
+
+/** Rails nested attributes: a list, or an object keyed by index ({"0": {...}}). */
+const listOrIndexed = <T extends z.ZodType>(item: T) =>
+  z.union([z.array(item), z.record(z.string(), item).transform((o) => Object.values(o))], {
+    error: "must be a list",
+  });
+
+export const userBadgeAttributeSchema = z
+  .object({
+    id: z
+      .union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)])
+      .optional(),
+    badge_id: badgeRef().optional(),
+    _destroy: destroyFlag.optional(),
+  })
+  .refine(
+    (a) => a.id !== undefined || a.badge_id !== undefined,
+    "needs badge_id (or id to remove)",
+  );
+
+/** user_badges in a request replaces the whole set: objects with badge_id, or plain ids. */
+const userBadgeReplaceItem = z.union([
+  badgeRef().transform((badge_id) => ({ badge_id })),
+  z.object({ badge_id: badgeRef() }),
+]);
+
+export const badgeChangesShape = {
+  user_badges: z.array(userBadgeReplaceItem, { error: "must be a list" }).max(500).optional(),
+  user_badges_attributes: listOrIndexed(userBadgeAttributeSchema).optional(),
+};
+
+const writable = z.object(userWritableShape);
+
+export const inviteUserBodySchema = writable
+  .partial()
+  .extend({
+    type: z.literal("Worker", { error: "must be Worker" }),
+    first_name: userWritableShape.first_name,
+    last_name: userWritableShape.last_name,
+    email: userWritableShape.email,
+    phone: userWritableShape.phone,
+    ...badgeChangesShape,
+  })
+  .superRefine((v, ctx) => {
+    for (const [field, messages] of Object.entries(coordinatePairErrors(v))) {
+      for (const message of messages) ctx.addIssue({ code: "custom", path: [field], message });
+    }
+  });
+export type InviteUserBody = z.output<typeof inviteUserBodySchema>;
+/** What the invite form holds (strings, before normalisation). */
+export type InviteUserInput = z.input<typeof inviteUserBodySchema>;
+
+export const updateUserBodySchema = writable.partial().extend(badgeChangesShape);
+export type UpdateUserBody = z.output<typeof updateUserBodySchema>;
+
+export const USER_SORTS = [
+  "-updated_at",
+  "updated_at",
+  "last_name",
+  "-last_name",
+  "first_name",
+  "-first_name",
+  "email",
+  "-email",
+  "id",
+  "-id",
+] as const;
+
+export const listUsersQuerySchema = z.preprocess(
+  withoutBlank,
+  z.object({
+    ...pagingQuery,
+    type: z.string().optional(),
+    email: z.string().optional(),
+    first_name: z.string().optional(),
+    last_name: z.string().optional(),
+    external_id: q.list().optional(),
+    w2_onboarding_status: q.list().optional(),
+    w2_employee_id: z.string().optional(),
+    address_state: q.list().optional(),
+    drug_tested: q.list().optional(),
+    updated_before: q.time().optional(),
+    updated_after: q.time().optional(),
+    q: z.string().max(200, "is too long").optional(),
+    suspended: q.bool().optional(),
+    badge_id: q.idList().optional(),
+    sort: z
+      .enum(USER_SORTS, { error: `must be one of ${USER_SORTS.join(", ")}` })
+      .default("-updated_at"),
+  }),
+);
+export type ListUsersQuery = z.output<typeof listUsersQuerySchema>;

@@ -1,0 +1,15 @@
+// @ts-check
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // PGlite ships WebAssembly and data files that must be loaded from node_modules as they are.
+  serverExternalPackages: ["@electric-sql/pglite", "pg"],
+  // A live embedded database inside the project must never be traced into the build output:
+  // a copied PGlite folder is corrupt.
+  outputFileTracingExcludes: { "*": ["./data/**", "./.data/**"] },
+  typescript: { ignoreBuildErrors: false },
+};
+
+module.exports = nextConfig;
