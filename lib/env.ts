@@ -74,6 +74,12 @@ export function resetEnv(overrides: Record<string, string | undefined> = {}): En
   return env();
 }
 
+/** Set a variable only when the environment does not already choose it. */
+export function defaultEnv(name: string, value: string): void {
+  process.env[name] ??= value;
+  cached = undefined;
+}
+
 /** Command-line arguments are configuration too; exposed here so nothing else reads process. */
 export function argv(): string[] {
   return process.argv.slice(2);

@@ -1,0 +1,157 @@
+import http from "node:http";
+import type { Socket } from "node:net";
+import next from "next";
+import { clock } from "@/lib/api-v2/clock";
+import { seedDemo } from "@/lib/api-v2/demo/seed-demo";
+import { CLIENT_IP_HEADER, PROTO_HEADER } from "@/lib/api-v2/request-meta";
+import { type Database, openDatabase, optionsFromEnv, setDatabase } from "@/lib/db/client";
+import { FolderLockedError } from "@/lib/db/folder-lock";
+import { loadDemoCredentials, saveDemoCredentials } from "@/lib/demo-keys";
+import { argv, ConfigError, env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { ensureBuild } from "./ensure-build";
+
+/**
+ * `npm start`: build if needed, open the database (migrations run on open), seed the demo on
+ * an empty database, then serve Next on PORT. Our own HTTP server sits in front of Next so
+ * that the client address and scheme handlers see come from the socket (or a trusted proxy),
+ * never from headers a client made up, and so that SIGTERM drains requests and releases the
+ * database and its folder lock.
+ */
+async function main() {
+  const dev = argv().includes("--dev");
+  const e = env();
+  const dir = process.cwd();
+  if (!dev) ensureBuild(dir);
+
+  let database: Database;
+  try {
+    database = await openDatabase(optionsFromEnv());
+  } catch (err) {
+    if (err instanceof FolderLockedError) fail(err.message);
+    throw err;
+  }
+  setDatabase(database);
+
+  let seeded = false;
+  if (e.SEED_DEMO) {
+    const keys = await seedDemo(database.db, {
+      now: clock.now(),
+      workerCount: e.DEMO_WORKER_COUNT,
+      environment: e.API_ENVIRONMENT,
+    });
+    if (keys) {
+      saveDemoCredentials(keys);
+      seeded = true;
+    }
+  }
+
+  const app = next({ dev, dir, hostname: e.HOST, port: e.PORT });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+
+  const sockets = new Set<Socket>();
+  const server = http.createServer((req, res) => {
+    trustOnlyOurHeaders(req, e.TRUST_PROXY);
+    void handle(req, res);
+  });
+  server.on("connection", (s) => {
+    sockets.add(s);
+    s.on("close", () => sockets.delete(s));
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(e.PORT, e.HOST, resolve);
+  });
+
+  banner({
+    url: `http://${e.HOST === "0.0.0.0" ? "localhost" : e.HOST}:${e.PORT}`,
+    database,
+    seeded,
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info("shutting down", { signal });
+    // Stop accepting, let in-flight requests finish (10 s at most), then close the database.
+    server.close();
+    for (const s of sockets)
+      if (!(s as Socket & { _httpMessage?: unknown })._httpMessage) s.destroy();
+    const deadline = setTimeout(() => {
+      for (const s of sockets) s.destroy();
+    }, 10_000);
+    await new Promise<void>((resolve) => {
+      const check = () => (sockets.size === 0 ? resolve() : setTimeout(check, 50));
+      check();
+    });
+    clearTimeout(deadline);
+    await database.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+/** Client address and scheme from the socket, or from X-Forwarded-* only behind a trusted proxy. */
+function trustOnlyOurHeaders(req: http.IncomingMessage, trustProxy: boolean) {
+  const h = req.headers;
+  delete h[CLIENT_IP_HEADER];
+  delete h[PROTO_HEADER];
+  let ip = req.socket.remoteAddress ?? "";
+  let proto = (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
+  if (trustProxy) {
+    const fwdFor = String(h["x-forwarded-for"] ?? "")
+      .split(",")[0]
+      ?.trim();
+    const fwdProto = String(h["x-forwarded-proto"] ?? "")
+      .split(",")[0]
+      ?.trim()
+      .toLowerCase();
+    if (fwdFor) ip = fwdFor;
+    if (fwdProto === "https" || fwdProto === "http") proto = fwdProto;
+  } else {
+    // Next builds request URLs from these when present: a client must not choose them.
+    delete h["x-forwarded-for"];
+    delete h["x-forwarded-proto"];
+    delete h["x-forwarded-host"];
+    delete h["x-forwarded-port"];
+  }
+  h[CLIENT_IP_HEADER] = ip;
+  h[PROTO_HEADER] = proto;
+}
+
+function banner({ url, database, seeded }: { url: string; database: Database; seeded: boolean }) {
+  const e = env();
+  const keys = loadDemoCredentials();
+  const lines = [
+    "",
+    `  Employer portal and API v2 are running at ${url}`,
+    `  API:  ${url}/api_v2/info   ·   Docs: ${url}/docs   ·   OpenAPI: ${url}/api_v2/openapi.json`,
+    `  Database: ${database.kind === "embedded" ? `embedded (PGlite) in ${e.DATA_DIR}` : "PostgreSQL (DATABASE_URL)"}   ·   Environment: ${e.API_ENVIRONMENT}`,
+  ];
+  if (keys) {
+    lines.push(
+      "",
+      `  Demo company "Demo Staffing Co"${seeded ? " (just seeded)" : ""}:`,
+      `    private pool  api_key=${keys.private.api_key}  secret_key=${keys.private.secret_key}`,
+      `    public pool   api_key=${keys.public.api_key}  secret_key=${keys.public.secret_key}`,
+    );
+  }
+  lines.push("");
+  // The banner is for the person at the terminal, not the log stream: it holds demo keys.
+  process.stdout.write(`${lines.join("\n")}\n`);
+}
+
+function fail(message: string): never {
+  process.stderr.write(`\n  Cannot start: ${message}\n\n`);
+  process.exit(1);
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) fail(err.message);
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});
