@@ -21,6 +21,11 @@ export default defineConfig({
         extends: true,
         test: { name: "api:postgresql", include: apiTests, env: { DB_UNDER_TEST: "postgresql" } },
       },
+      // The production server, started for real (it builds first when needed).
+      {
+        extends: true,
+        test: { name: "server", include: ["e2e/**/*.test.ts"], hookTimeout: 300_000 },
+      },
     ],
   },
 });

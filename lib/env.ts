@@ -55,7 +55,9 @@ export class ConfigError extends Error {
 
 export function env(): Env {
   if (cached) return cached;
-  const parsed = envSchema.safeParse(process.env);
+  // `FOO=` in a shell or an .env file means "not set": let the default apply.
+  const given = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== ""));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
@@ -78,6 +80,11 @@ export function resetEnv(overrides: Record<string, string | undefined> = {}): En
 export function defaultEnv(name: string, value: string): void {
   process.env[name] ??= value;
   cached = undefined;
+}
+
+/** The whole environment, for handing on to a child process (tests that start the server). */
+export function inheritedEnv(): NodeJS.ProcessEnv {
+  return { ...process.env };
 }
 
 /** Command-line arguments are configuration too; exposed here so nothing else reads process. */

@@ -62,6 +62,34 @@ export function parseOr422<S extends z.ZodType>(
   return r.data;
 }
 
+export type Parsed<T> = {
+  /** The whole body, when every field parsed. */
+  data: T | null;
+  /** Each field that parsed on its own, so later checks can still run on it. */
+  fields: Partial<T>;
+  errors: FieldErrors;
+};
+
+/**
+ * Parse a body without stopping at the first failure: schema errors come back with the fields
+ * that did parse, so the service can add its own findings (a taken e-mail, a broken coordinate
+ * pair) and report every failing field in one 422.
+ */
+export function parseBody<S extends z.ZodObject>(
+  schema: S,
+  input: Record<string, unknown>,
+): Parsed<z.output<S>> {
+  const r = schema.safeParse(input);
+  if (r.success) return { data: r.data, fields: r.data, errors: {} };
+  const fields: Record<string, unknown> = {};
+  for (const [key, fieldSchema] of Object.entries(schema.shape)) {
+    if (input[key] === undefined) continue;
+    const fr = (fieldSchema as z.ZodType).safeParse(input[key]);
+    if (fr.success) fields[key] = fr.data;
+  }
+  return { data: null, fields: fields as Partial<z.output<S>>, errors: fieldErrorsOf(r.error) };
+}
+
 /** Parse query parameters; a bad one is 400 malformed_request. */
 export function parseQuery<S extends z.ZodType>(schema: S, url: URL): z.output<S> {
   const raw: Record<string, string> = {};
@@ -174,12 +202,14 @@ export const endpoint = (fn: (ctx: AuthedCtx) => Promise<Response>) => wrap({ au
  */
 export function methods(
   handlers: Partial<Record<Method, RouteHandler>>,
+  hints: Partial<Record<Method, string>> = {},
 ): Record<Method, RouteHandler> {
   const allow = Object.keys(handlers).join(", ");
   const notAllowed = publicEndpoint(async (ctx) => {
+    const hint = hints[ctx.req.method as Method];
     throw new ApiError(
       "method_not_allowed",
-      `${ctx.req.method} is not supported here; use ${allow}`,
+      hint ?? `${ctx.req.method} is not supported here; use ${allow}`,
       undefined,
       { Allow: allow },
     );

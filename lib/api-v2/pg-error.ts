@@ -19,5 +19,6 @@ export function pgErrorOf(err: unknown): PgErrorInfo | null {
 
 export const isUniqueViolation = (info: PgErrorInfo | null): info is PgErrorInfo =>
   info?.code === "23505";
+/** 23503 foreign_key_violation; PostgreSQL 18 (PGlite 0.5) reports ON DELETE RESTRICT as 23001. */
 export const isForeignKeyViolation = (info: PgErrorInfo | null): info is PgErrorInfo =>
-  info?.code === "23503";
+  info?.code === "23503" || info?.code === "23001";

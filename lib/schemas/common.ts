@@ -58,6 +58,8 @@ export const timestamp = () =>
     .nullable()
     .transform((v, ctx) => {
       if (v === null || v === "") return null;
+      // An unencoded "+00:00" in a query string arrives as " 00:00".
+      v = v.replace(/(T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?) (\d{2}:?\d{2})$/, "$1+$2");
       const withZone = /T|\s/.test(v) && !/(Z|[+-]\d{2}:?\d{2})$/i.test(v) ? `${v}Z` : v;
       const d = ISO_DATETIME.test(v) ? new Date(withZone) : new Date(Number.NaN);
       if (Number.isNaN(d.getTime())) {

@@ -82,10 +82,19 @@ type CoordinateFields = Partial<
   Record<"latitude" | "longitude" | "home_latitude" | "home_longitude", string | null>
 >;
 
-/** A coordinate pair is set or cleared together: field → message for each half left alone. */
-export function coordinatePairErrors(state: CoordinateFields): Record<string, string[]> {
+/**
+ * A coordinate pair is set or cleared together: field → message for each half left alone.
+ * A pair with a half that failed validation (`invalid`) is skipped: that half already has its
+ * own error, and calling it "missing" would be wrong.
+ */
+export function coordinatePairErrors(
+  state: CoordinateFields,
+  invalid: Iterable<string> = [],
+): Record<string, string[]> {
+  const bad = new Set(invalid);
   const errors: Record<string, string[]> = {};
   for (const [a, b] of COORDINATE_PAIRS) {
+    if (bad.has(a) || bad.has(b)) continue;
     const hasA = state[a] != null;
     const hasB = state[b] != null;
     if (hasA && !hasB) errors[b] = [`must be set together with ${a}`];
@@ -147,21 +156,17 @@ export const badgeChangesShape = {
 
 const writable = z.object(userWritableShape);
 
-export const inviteUserBodySchema = writable
-  .partial()
-  .extend({
-    type: z.literal("Worker", { error: "must be Worker" }),
-    first_name: userWritableShape.first_name,
-    last_name: userWritableShape.last_name,
-    email: userWritableShape.email,
-    phone: userWritableShape.phone,
-    ...badgeChangesShape,
-  })
-  .superRefine((v, ctx) => {
-    for (const [field, messages] of Object.entries(coordinatePairErrors(v))) {
-      for (const message of messages) ctx.addIssue({ code: "custom", path: [field], message });
-    }
-  });
+export const inviteUserBodySchema = writable.partial().extend({
+  type: z.literal("Worker", { error: "must be Worker" }),
+  first_name: userWritableShape.first_name,
+  last_name: userWritableShape.last_name,
+  email: userWritableShape.email,
+  phone: userWritableShape.phone,
+  ...badgeChangesShape,
+});
+// The coordinate pair rule is `coordinatePairErrors`, applied after parsing (by the API to
+// the stored values merged with the request, by forms to their state): a zod refinement would
+// be skipped whenever another field fails, and every failing field must be reported at once.
 export type InviteUserBody = z.output<typeof inviteUserBodySchema>;
 /** What the invite form holds (strings, before normalisation). */
 export type InviteUserInput = z.input<typeof inviteUserBodySchema>;

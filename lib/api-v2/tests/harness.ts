@@ -36,7 +36,8 @@ function discoverRoutes(): Route[] {
   };
   walk(path.join(APP, "api_v2"));
   // Next's priority: static segments before [param] before [...catchAll].
-  const rank = (seg: string) => (seg.startsWith("[...") ? 2 : seg.startsWith("[") ? 1 : 0);
+  const rank = (seg: string) =>
+    seg.startsWith("[[...") ? 3 : seg.startsWith("[...") ? 2 : seg.startsWith("[") ? 1 : 0;
   return out.sort((a, b) => {
     for (let i = 0; i < Math.max(a.pattern.length, b.pattern.length); i++) {
       const d = rank(a.pattern[i] ?? "") - rank(b.pattern[i] ?? "");
@@ -57,9 +58,10 @@ function match(
     let ok = true;
     for (let i = 0; i < route.pattern.length; i++) {
       const p = route.pattern[i]!;
-      if (p.startsWith("[...")) {
-        params[p.slice(4, -1)] = segs.slice(i);
-        ok = segs.length > i;
+      if (p.startsWith("[...") || p.startsWith("[[...")) {
+        const optional = p.startsWith("[[");
+        params[optional ? p.slice(5, -2) : p.slice(4, -1)] = segs.slice(i);
+        ok = optional || segs.length > i;
         i = route.pattern.length;
         break;
       }
@@ -71,7 +73,7 @@ function match(
     }
     if (
       ok &&
-      !route.pattern.some((p) => p.startsWith("[...")) &&
+      !route.pattern.some((p) => p.startsWith("[...") || p.startsWith("[[...")) &&
       segs.length !== route.pattern.length
     )
       ok = false;

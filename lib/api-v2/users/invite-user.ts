@@ -1,9 +1,14 @@
 import type { Db } from "@/lib/db/client";
 import { invitations, userBadges, users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import { type InviteUserBody, USER_WRITABLE_FIELDS } from "@/lib/schemas/user";
+import {
+  coordinatePairErrors,
+  type InviteUserBody,
+  USER_WRITABLE_FIELDS,
+} from "@/lib/schemas/user";
 import { type Caller, requirePrivatePool } from "../caller";
 import { mergeFieldErrors, validationError } from "../errors";
+import type { Parsed } from "../handler";
 import { hashToken, randomToken } from "../hash-token";
 import { isUniqueViolation, pgErrorOf } from "../pg-error";
 import { serializeUser, type UserBadgeRow, type UserRow } from "./serialize-user";
@@ -26,31 +31,38 @@ export async function inviteUser(
   db: Db,
   caller: Caller,
   now: Date,
-  body: InviteUserBody,
+  parsed: Parsed<InviteUserBody>,
 ): Promise<Invited> {
   requirePrivatePool(caller);
-  const values: Partial<UserRow> = {};
-  for (const field of USER_WRITABLE_FIELDS) {
-    const v = body[field];
-    if (v !== undefined) (values as Record<string, unknown>)[COLUMN_OF[field]] = v;
-  }
   const invitationToken = randomToken();
   try {
     return await db.transaction(async (tx) => {
+      const f = parsed.fields;
       const { plan, fieldErrors: badgeErrors } = await planBadgeChanges(
         tx,
         caller.companyId,
         [],
-        body,
+        f,
       );
       const taken = await takenFields(tx, {
-        email: body.email,
-        phone: body.phone,
-        externalId: body.external_id ?? null,
+        email: f.email,
+        phone: f.phone,
+        externalId: f.external_id ?? null,
         companyId: caller.companyId,
       });
-      const errors = mergeFieldErrors(taken, badgeErrors);
-      if (Object.keys(errors).length > 0) throw validationError(errors);
+      const errors = mergeFieldErrors(
+        parsed.errors,
+        coordinatePairErrors(f, Object.keys(parsed.errors)),
+        taken,
+        badgeErrors,
+      );
+      if (Object.keys(errors).length > 0 || !parsed.data) throw validationError(errors);
+      const body = parsed.data;
+      const values: Partial<UserRow> = {};
+      for (const field of USER_WRITABLE_FIELDS) {
+        const v = body[field];
+        if (v !== undefined) (values as Record<string, unknown>)[COLUMN_OF[field]] = v;
+      }
 
       const [row] = await tx
         .insert(users)

@@ -5,6 +5,7 @@ import { coordinatePairErrors, type UpdateUserBody } from "@/lib/schemas/user";
 import { type Caller, requirePrivatePool } from "../caller";
 import { ApiError, mergeFieldErrors, notFound, validationError } from "../errors";
 import { formatDecimal } from "../format";
+import type { Parsed } from "../handler";
 import { isUniqueViolation, pgErrorOf } from "../pg-error";
 import { etagOf, serializeUser, type UserRow } from "./serialize-user";
 import { takenFields, uniqueViolationToError } from "./uniqueness";
@@ -29,7 +30,7 @@ export async function updateUser(
   caller: Caller,
   now: Date,
   id: number,
-  body: UpdateUserBody,
+  parsed: Parsed<UpdateUserBody>,
   ifMatch: string | null,
 ) {
   requirePrivatePool(caller);
@@ -44,14 +45,18 @@ export async function updateUser(
         );
       }
       const currentBadges = (await badgesByUser(tx, [id])).get(id) ?? [];
-      const changes = changedColumns(current, body);
+      const f = parsed.fields;
+      const changes = changedColumns(current, f);
       const merged = { ...current, ...changes };
-      const pairErrors = coordinatePairErrors({
-        latitude: formatDecimal(merged.latitude),
-        longitude: formatDecimal(merged.longitude),
-        home_latitude: formatDecimal(merged.homeLatitude),
-        home_longitude: formatDecimal(merged.homeLongitude),
-      });
+      const pairErrors = coordinatePairErrors(
+        {
+          latitude: formatDecimal(merged.latitude),
+          longitude: formatDecimal(merged.longitude),
+          home_latitude: formatDecimal(merged.homeLatitude),
+          home_longitude: formatDecimal(merged.homeLongitude),
+        },
+        Object.keys(parsed.errors),
+      );
       const taken = await takenFields(tx, {
         email: changes.email,
         phone: changes.phone,
@@ -63,10 +68,10 @@ export async function updateUser(
         tx,
         caller.companyId,
         currentBadges,
-        body,
+        f,
       );
-      const errors = mergeFieldErrors(pairErrors, taken, badgeErrors);
-      if (Object.keys(errors).length > 0) throw validationError(errors);
+      const errors = mergeFieldErrors(parsed.errors, pairErrors, taken, badgeErrors);
+      if (Object.keys(errors).length > 0 || !parsed.data) throw validationError(errors);
 
       const badgesChanged = plan.removeIds.length > 0 || plan.addBadgeIds.length > 0;
       if (Object.keys(changes).length === 0 && !badgesChanged) {

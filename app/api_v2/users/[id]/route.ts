@@ -1,5 +1,5 @@
 import { requirePrivatePool } from "@/lib/api-v2/caller";
-import { endpoint, idParam, json, jsonBody, methods, parseOr422 } from "@/lib/api-v2/handler";
+import { endpoint, idParam, json, jsonBody, methods, parseBody } from "@/lib/api-v2/handler";
 import { unwrapBody } from "@/lib/api-v2/unwrap-body";
 import { getUser, updateUser } from "@/lib/api-v2/users/update-user";
 import { updateUserBodySchema } from "@/lib/schemas/user";
@@ -14,13 +14,13 @@ const get = endpoint(async (ctx) => {
 const patch = endpoint(async (ctx) => {
   requirePrivatePool(ctx.caller);
   const id = idParam(ctx, "id", "User");
-  const body = parseOr422(updateUserBodySchema, unwrapBody(jsonBody(ctx), "user"));
+  const parsed = parseBody(updateUserBodySchema, unwrapBody(jsonBody(ctx), "user"));
   const { user, etag } = await updateUser(
     ctx.db,
     ctx.caller,
     ctx.now,
     id,
-    body,
+    parsed,
     ctx.req.headers.get("if-match"),
   );
   return json(user, 200, { ETag: etag });

@@ -1,5 +1,5 @@
 import { requirePrivatePool } from "@/lib/api-v2/caller";
-import { endpoint, json, jsonBody, methods, parseOr422 } from "@/lib/api-v2/handler";
+import { endpoint, json, jsonBody, methods, parseBody } from "@/lib/api-v2/handler";
 import { unwrapBody } from "@/lib/api-v2/unwrap-body";
 import { inviteUser } from "@/lib/api-v2/users/invite-user";
 import { etagOf } from "@/lib/api-v2/users/serialize-user";
@@ -8,8 +8,8 @@ import { inviteUserBodySchema } from "@/lib/schemas/user";
 /** POST /api_v2/users/invite: create a worker and send the invitation link. */
 const invite = endpoint(async (ctx) => {
   requirePrivatePool(ctx.caller);
-  const body = parseOr422(inviteUserBodySchema, unwrapBody(jsonBody(ctx), "user"));
-  const { user, row } = await inviteUser(ctx.db, ctx.caller, ctx.now, body);
+  const parsed = parseBody(inviteUserBodySchema, unwrapBody(jsonBody(ctx), "user"));
+  const { user, row } = await inviteUser(ctx.db, ctx.caller, ctx.now, parsed);
   return json(user, 201, { Location: `/api_v2/users/${user.id}`, ETag: etagOf(row) });
 });
 

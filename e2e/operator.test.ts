@@ -1,0 +1,96 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { inheritedEnv } from "@/lib/env";
+
+/** The operator command as an operator runs it: one JSON object out, JSON errors, exit codes. */
+
+const root = process.cwd();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ep-operator-"));
+
+function operator(...args: string[]) {
+  const r = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["lib/operator/cli.ts", ...args], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...inheritedEnv(), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "" },
+    timeout: 60_000,
+  });
+  const parse = (s: string) => (s.trim() ? JSON.parse(s) : null);
+  return { code: r.status, out: parse(r.stdout), err: parse(r.stderr) };
+}
+
+describe("operator command", () => {
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it("issues companies, keys, badges, job requests and jobs, each as one JSON object", () => {
+    const company = operator("company", "create", "--name", "Acme Logistics");
+    expect(company).toMatchObject({ code: 0, out: { company_id: expect.any(Number) } });
+    const id = String(company.out.company_id);
+
+    const keys = operator("keys", "create", "--company", id, "--pool", "private");
+    expect(keys.code).toBe(0);
+    expect(keys.out.api_key).toMatch(/^pk_test_[A-Za-z0-9]{24}$/);
+    expect(keys.out.secret_key).toMatch(/^sk_test_[A-Za-z0-9]{32}$/);
+
+    const badge = operator(
+      "badge",
+      "create",
+      "--company",
+      id,
+      "--name",
+      "Forklift",
+      "--description",
+      "Certified",
+    );
+    expect(badge).toMatchObject({ code: 0, out: { badge_id: expect.any(Number) } });
+
+    const request = operator(
+      "job-request",
+      "create",
+      "--company",
+      id,
+      "--name",
+      "Warehouse Associate",
+    );
+    expect(request).toMatchObject({ code: 0, out: { job_request_id: expect.any(Number) } });
+
+    const revoked = operator("keys", "revoke", "--api-key", keys.out.api_key);
+    expect(revoked).toEqual({ code: 0, out: { revoked: true }, err: null });
+  });
+
+  it("seeds the demo once and says so the second time", () => {
+    const first = operator("demo", "seed", "--workers", "25");
+    expect(first.code).toBe(0);
+    expect(first.out).toMatchObject({
+      seeded: true,
+      private: { api_key: expect.stringMatching(/^pk_test_/) },
+    });
+    const second = operator("demo", "seed");
+    expect(second.out).toMatchObject({
+      seeded: false,
+      private: { api_key: first.out.private.api_key },
+    });
+  });
+
+  it.each([
+    [
+      ["keys", "create", "--company", "999", "--pool", "private"],
+      1,
+      { code: "not_found", message: "Company not found" },
+    ],
+    [["keys", "create", "--company", "1"], 2, { code: "usage", message: "--pool is required" }],
+    [
+      ["job", "create", "--job-request", "1", "--worker", "1", "--state", "sleeping"],
+      1,
+      { code: "validation_failed" },
+    ],
+    [["frobnicate"], 2, { code: "usage", message: 'unknown command "frobnicate"' }],
+  ])("%j exits %i with a JSON error", (args, code, error) => {
+    const r = operator(...args);
+    expect(r.code).toBe(code);
+    expect(r.out).toBeNull();
+    expect(r.err.error).toMatchObject(error);
+  });
+});
