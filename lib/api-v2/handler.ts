@@ -128,7 +128,8 @@ export function tokenOf(ctx: Ctx): string | null {
   return null;
 }
 
-type Options = { auth: boolean };
+/** auth: resolve the caller from the token; db: the handler reads the database. */
+type Options = { auth: boolean; db: boolean };
 
 function wrap(opts: Options, fn: (ctx: AuthedCtx) => Promise<Response>): RouteHandler {
   return async (req, routeCtx) => {
@@ -147,7 +148,8 @@ function wrap(opts: Options, fn: (ctx: AuthedCtx) => Promise<Response>): RouteHa
         url,
         requestId,
         now: clock.now(),
-        db: await getDb(),
+        // /info, /openapi.json and the 404/405 answers work even while the database is down.
+        db: opts.db || opts.auth ? await getDb() : (undefined as unknown as Db),
         params: (await routeCtx?.params) ?? {},
         bodyText,
         mediaType: mediaType(req),
@@ -193,8 +195,11 @@ function toApiError(err: unknown, requestId: string, req: Request): ApiError {
   return new ApiError("internal_error", `Something went wrong on our side (request ${requestId})`);
 }
 
-export const publicEndpoint = (fn: (ctx: Ctx) => Promise<Response>) => wrap({ auth: false }, fn);
-export const endpoint = (fn: (ctx: AuthedCtx) => Promise<Response>) => wrap({ auth: true }, fn);
+/** No token; `db: true` when the handler reads the database (authenticate). */
+export const publicEndpoint = (fn: (ctx: Ctx) => Promise<Response>, opts: { db?: boolean } = {}) =>
+  wrap({ auth: false, db: opts.db ?? false }, fn);
+export const endpoint = (fn: (ctx: AuthedCtx) => Promise<Response>) =>
+  wrap({ auth: true, db: true }, fn);
 
 /**
  * Every method of a route file: the given ones, and a JSON 405 for the rest (Next's own 405

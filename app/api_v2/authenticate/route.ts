@@ -4,13 +4,16 @@ import { json, methods, publicEndpoint } from "@/lib/api-v2/handler";
 import { clientAddress } from "@/lib/api-v2/request-meta";
 
 /** POST /api_v2/authenticate: exchange a key pair for a 24-hour token. */
-const authenticateHandler = publicEndpoint(async (ctx) => {
-  const creds = credentialsOf(ctx);
-  const result = await authenticate(ctx.db, creds, {
-    clientAddress: clientAddress(ctx.req),
-    now: ctx.now,
-  });
-  return json(result);
-});
+const authenticateHandler = publicEndpoint(
+  async (ctx) => {
+    const creds = credentialsOf(ctx);
+    const result = await authenticate(ctx.db, creds, {
+      clientAddress: clientAddress(ctx.req),
+      now: ctx.now,
+    });
+    return json(result);
+  },
+  { db: true },
+);
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: authenticateHandler });

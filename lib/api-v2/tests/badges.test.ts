@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { userBadges } from "@/lib/db/schema";
-import { env } from "@/lib/env";
 import { type CallOptions, call, describeApi, type Tenant, workerBody } from "./harness";
 
 const BADGE_FIELDS = [

@@ -1,0 +1,115 @@
+import type { FieldView, ParamView } from "@/lib/api-v2/openapi/reference-view";
+import { AdditionPill } from "./method-badge";
+import { RichText } from "./rich-text";
+
+type Row = FieldView & { in?: string };
+
+/**
+ * Parameters or fields as a table. On phones the In/Type/Required columns fold into the name
+ * cell, so the table keeps two readable columns instead of scrolling sideways.
+ */
+export function FieldTable({
+  rows,
+  caption,
+  kind,
+}: {
+  rows: (FieldView | ParamView)[];
+  caption: string;
+  /** params: with an "In" column; body: Required/Optional; object: always present or not. */
+  kind: "params" | "body" | "object";
+}) {
+  const presence = (r: Row) =>
+    kind === "object" ? (r.required ? "Always" : "Optional") : r.required ? "Required" : "Optional";
+  return (
+    <div className="overflow-hidden rounded-lg border border-slate-200">
+      <table className="w-full border-collapse text-left sm:table-fixed text-sm [&_td]:px-3 [&_td]:py-2.5 [&_td]:align-top [&_th]:px-3">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase [&_th]:py-2 [&_th]:whitespace-nowrap">
+          <tr>
+            <th scope="col" className="w-[42%] sm:w-[26%]">
+              {kind === "params" ? "Name" : "Field"}
+            </th>
+            {kind === "params" && (
+              <th scope="col" className="w-[9%] max-sm:hidden">
+                In
+              </th>
+            )}
+            <th scope="col" className="w-[18%] max-sm:hidden">
+              Type
+            </th>
+            <th scope="col" className="w-[11%] max-sm:hidden">
+              {kind === "object" ? "Present" : "Required"}
+            </th>
+            <th scope="col">{kind === "params" ? "Description" : "Notes"}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {(rows as Row[]).map((r) => (
+            <tr key={`${r.in ?? ""}:${r.name}`}>
+              <th scope="row" className="py-2.5 align-top font-normal">
+                <code className="font-mono text-[13px] font-semibold text-slate-900 wrap-anywhere">
+                  {r.name}
+                </code>
+                <span className="mt-0.5 block font-mono text-xs text-slate-600 wrap-anywhere sm:hidden">
+                  {r.type}
+                  {r.in && ` · ${r.in}`}
+                </span>
+                <span className="block sm:hidden">
+                  <PresenceLabel text={presence(r)} strong={r.required} quiet={kind === "object"} />
+                </span>
+                {r.addition && (
+                  <span className="mt-1 block">
+                    <AdditionPill />
+                  </span>
+                )}
+              </th>
+              {kind === "params" && <td className="text-slate-700 max-sm:hidden">{r.in}</td>}
+              <td className="text-slate-700 wrap-break-word max-sm:hidden">
+                <span className="font-mono text-xs">{r.type}</span>
+              </td>
+              <td className="whitespace-nowrap max-sm:hidden">
+                <PresenceLabel text={presence(r)} strong={r.required} quiet={kind === "object"} />
+              </td>
+              <td className="text-slate-700">
+                <Notes notes={r.notes} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function PresenceLabel({ text, strong, quiet }: { text: string; strong: boolean; quiet: boolean }) {
+  if (quiet) return <span className="text-xs text-slate-700">{text}</span>;
+  return strong ? (
+    <span className="text-xs font-semibold text-rose-700">{text}</span>
+  ) : (
+    <span className="text-xs text-slate-600">{text}</span>
+  );
+}
+
+function Notes({ notes }: { notes: string[] }) {
+  const [first, ...rest] = notes;
+  if (first === undefined) {
+    return (
+      <span className="text-slate-500">
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">No notes</span>
+      </span>
+    );
+  }
+  return (
+    <>
+      <span className="wrap-break-word">
+        <RichText text={first} />
+      </span>
+      {rest.length > 0 && (
+        <span className="mt-0.5 block text-xs text-slate-600 wrap-break-word">
+          <RichText text={rest.join(" ")} />
+        </span>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * The little markup the OpenAPI descriptions use: `code` and **bold**. Anything else is text;
+ * nothing is interpreted as HTML.
+ */
+export function RichText({ text }: { text: string }) {
+  const parts = text.split(/(\*\*[^*]+\*\*|`[^`]+`)/g).filter(Boolean);
+  let offset = 0;
+  return (
+    <>
+      {parts.map((part) => {
+        const key = `${offset}`;
+        offset += part.length;
+        if (part.startsWith("**") && part.endsWith("**")) {
+          return (
+            <strong key={key} className="font-semibold text-slate-900">
+              {part.slice(2, -2)}
+            </strong>
+          );
+        }
+        if (part.startsWith("`") && part.endsWith("`") && part.length > 1) {
+          const code = part.slice(1, -1);
+          // Short values stay whole ("-updated_at" must not break after its "-").
+          const wrap = code.length <= 24 ? "whitespace-nowrap" : "wrap-anywhere";
+          return (
+            <code
+              key={key}
+              className={`rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] text-slate-800 ${wrap}`}
+            >
+              {code}
+            </code>
+          );
+        }
+        return <span key={key}>{part}</span>;
+      })}
+    </>
+  );
+}

@@ -1,0 +1,297 @@
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { compileErrors, validate } from "@readme/openapi-parser";
+import type { OpenAPIV3_1 } from "openapi-types";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, openDatabase, setDatabase } from "@/lib/db/client";
+import { authenticateBodySchema } from "@/lib/schemas/auth";
+import { createBadgeBodySchema, updateBadgeBodySchema } from "@/lib/schemas/badge";
+import { inviteUserBodySchema, updateUserBodySchema } from "@/lib/schemas/user";
+import { serializeBadge } from "../badges/badges";
+import { METHODS, type RouteHandler } from "../handler";
+import { serializeJob, serializeJobRequest } from "../jobs/jobs";
+import { unwrapBody } from "../unwrap-body";
+import { serializeUser, type UserBadgeRow, type UserRow } from "../users/serialize-user";
+import { buildOpenApiDocument, ENDPOINTS, TAGS } from "./openapi-document";
+import { referenceView } from "./reference-view";
+import {
+  badgeSchema,
+  ERROR_CODES,
+  jobRequestSchema,
+  jobSchema,
+  userSchema,
+} from "./response-schemas";
+
+const doc = buildOpenApiDocument({ releaseVersion: "9.9.9-test", environment: "test" });
+type Json = Record<string, any>;
+
+/** Follows a local `$ref` ("#/components/schemas/User") to what it points at. */
+function deref(node: any): any {
+  if (!node || typeof node !== "object" || typeof node.$ref !== "string") return node;
+  const target = node.$ref
+    .replace(/^#\//, "")
+    .split("/")
+    .reduce((at: any, key: string) => at?.[key], doc);
+  return deref(target);
+}
+
+describe("the OpenAPI document", () => {
+  it("is a valid OpenAPI 3.1 document", async () => {
+    expect(doc.openapi.startsWith("3.1")).toBe(true);
+    // validate() dereferences what it is given: hand it a copy.
+    const result = await validate(structuredClone(doc) as unknown as OpenAPIV3_1.Document);
+    expect(result.valid, result.valid ? "" : compileErrors(result)).toBe(true);
+    expect(result.specification).toBe("OpenAPI");
+    expect(result.warnings).toEqual([]);
+    expect(doc.info.version).toBe("9.9.9-test");
+    expect(doc.servers).toEqual([expect.objectContaining({ url: "/" })]);
+  });
+
+  it("takes the invite body from the real schema (its required fields)", () => {
+    const body = doc.paths?.["/api_v2/users/invite"]?.post?.requestBody as Json;
+    const topLevel = deref(body.content["application/json"].schema.anyOf[0]);
+    expect(topLevel.required).toEqual(
+      expect.arrayContaining(["first_name", "last_name", "email", "phone", "type"]),
+    );
+    expect(topLevel.required).toHaveLength(5);
+    // The other accepted shape: the same fields under "user".
+    const wrapped = body.content["application/json"].schema.anyOf[1];
+    expect(deref(wrapped.properties.user)).toBe(topLevel);
+  });
+
+  it("has examples that the handlers' own schemas accept", () => {
+    const bodies: Record<
+      string,
+      { schema: { safeParse(v: unknown): any }; key?: "user" | "badge" }
+    > = {
+      inviteUser: { schema: inviteUserBodySchema, key: "user" },
+      updateUser: { schema: updateUserBodySchema, key: "user" },
+      createBadge: { schema: createBadgeBodySchema, key: "badge" },
+      updateBadge: { schema: updateBadgeBodySchema, key: "badge" },
+      authenticate: { schema: authenticateBodySchema },
+    };
+    for (const e of ENDPOINTS) {
+      const content = (doc.paths?.[e.path]?.[e.method]?.requestBody as Json | undefined)?.content;
+      for (const media of Object.values(content ?? {}) as Json[]) {
+        if (media.example === undefined) continue;
+        const b = bodies[e.operationId];
+        expect(b, `no schema known for ${e.operationId}`).toBeDefined();
+        const input = b!.key ? unwrapBody(media.example, b!.key) : media.example;
+        const r = b!.schema.safeParse(input);
+        expect(r.success, `${e.operationId}: ${JSON.stringify(r.error?.issues)}`).toBe(true);
+      }
+    }
+  });
+
+  it("documents every error code, and X-Request-Id on every response", () => {
+    expect(Object.keys(doc.components?.examples ?? {}).sort()).toEqual([...ERROR_CODES].sort());
+    const errorCodes = (deref({ $ref: "#/components/schemas/Error" }) as Json).properties.error
+      .properties.code.enum;
+    expect([...errorCodes].sort()).toEqual([...ERROR_CODES].sort());
+    for (const [p, item] of Object.entries(doc.paths ?? {})) {
+      for (const [method, op] of Object.entries(item as Json)) {
+        for (const [status, res] of Object.entries((op as Json).responses as Json)) {
+          expect(res.headers?.["X-Request-Id"], `${method} ${p} ${status}`).toBeDefined();
+        }
+      }
+    }
+    const auth = doc.paths?.["/api_v2/authenticate"]?.post?.responses as Json;
+    expect(auth["429"].headers["Retry-After"]).toBeDefined();
+    expect(Object.keys(auth["429"].content["application/json"].examples)).toEqual(["rate_limited"]);
+    const invite = doc.paths?.["/api_v2/users/invite"]?.post?.responses as Json;
+    expect(invite["201"].headers.Location).toBeDefined();
+    expect(Object.keys(invite["403"].content["application/json"].examples)).toContain(
+      "forbidden_for_public_pool",
+    );
+  });
+});
+
+describe("the /docs page's view of the document", () => {
+  const view = referenceView(doc);
+
+  it("lists every operation under its tag, with a curl example", () => {
+    expect(view.tags.map((t) => t.name)).toEqual(TAGS.map((t) => t.name));
+    const ops = view.tags.flatMap((t) => t.operations);
+    expect(ops.map((o) => o.id).sort()).toEqual(ENDPOINTS.map((e) => e.operationId).sort());
+    for (const op of ops) expect(op.curl).toMatch(/^curl .*\$BASE_URL\/api_v2\//);
+    const invite = ops.find((o) => o.id === "inviteUser")!;
+    expect(invite.body?.wrapperKey).toBe("user");
+    expect(invite.body?.fields.filter((f) => f.required).map((f) => f.name)).toEqual(
+      expect.arrayContaining(["type", "first_name", "last_name", "email", "phone"]),
+    );
+    expect(invite.privatePoolOnly).toBe(true);
+    expect(view.errors.map((e) => e.code).sort()).toEqual([...ERROR_CODES].sort());
+  });
+});
+
+describe("the response schemas", () => {
+  const at = new Date("2026-11-21T09:13:00.123Z");
+  const user: UserRow = {
+    id: 42,
+    companyId: 1,
+    type: "Worker",
+    externalId: "wonolotest1",
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email: "ada@example.com",
+    phone: "+14155555555",
+    gender: null,
+    dob: "1990-12-10",
+    address: null,
+    addressState: "",
+    city: "San Francisco",
+    zip: "94111",
+    homeLatitude: "37.7952000",
+    homeLongitude: "-122.4028000",
+    latitude: null,
+    longitude: null,
+    avatarUrl: null,
+    logoUrl: null,
+    workplaceImageUrl: null,
+    businessName: null,
+    drugTested: "",
+    rating: "4.50",
+    referredBy: "",
+    ssn: "",
+    suspended: false,
+    suspendedUntil: null,
+    lowerPool: null,
+    lowerPoolUntil: null,
+    onboardingApptTime: at,
+    trackingCode: null,
+    w2AddressState: null,
+    w2EmployeeId: "",
+    w2OnboardingCompleted: null,
+    w2OnboardingStarted: at,
+    w2OnboardingStatus: "",
+    createdAt: at,
+    updatedAt: at,
+    version: 3,
+    searchText: null,
+  };
+  const held: UserBadgeRow = { id: 7, userId: 42, badgeId: 12, createdAt: at };
+
+  it("describe serializeUser's output: every field, in its order", () => {
+    const json = serializeUser(user, [held]);
+    expect(Object.keys(userSchema.shape)).toEqual(Object.keys(json));
+    expect(userSchema.parse(json)).toEqual(json);
+  });
+
+  it("describe the badge, job and job request serializers", () => {
+    const badge = serializeBadge({
+      id: 12,
+      companyId: 1,
+      name: "Forklift",
+      description: "Certified",
+      infoUrl: null,
+      iconUrl: null,
+      isSoft: false,
+      createdAt: at,
+      updatedAt: at,
+    });
+    expect(Object.keys(badgeSchema.shape)).toEqual(Object.keys(badge));
+    expect(badgeSchema.parse(badge)).toEqual(badge);
+    const job = serializeJob({
+      id: 5,
+      companyId: 1,
+      jobRequestId: 3,
+      userId: 42,
+      state: "approved",
+      approvedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    });
+    expect(Object.keys(jobSchema.shape)).toEqual(Object.keys(job));
+    expect(jobSchema.parse(job)).toEqual(job);
+    const jr = serializeJobRequest({
+      id: 3,
+      companyId: 1,
+      name: "Warehouse shift",
+      state: "posted",
+      createdAt: at,
+      updatedAt: at,
+    });
+    expect(Object.keys(jobRequestSchema.shape)).toEqual(Object.keys(jr));
+    expect(jobRequestSchema.parse(jr)).toEqual(jr);
+  });
+});
+
+/**
+ * Which methods each route file implements, asked of the route itself: every method is
+ * exported (methods() answers the others with a 405), so each is called for real and any
+ * 405 marks a method the route does not implement.
+ */
+describe("every route under app/api_v2", () => {
+  const apiDir = path.join(process.cwd(), "app", "api_v2");
+  const routes: { urlPath: string; file: string }[] = [];
+  const walk = (dir: string, segs: string[]) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) {
+        // The catch-all ([...path] or [[...path]]) is the JSON 404 for unknown paths.
+        if (/^\[\[?\.\.\./.test(entry.name)) continue;
+        const seg = entry.name.replace(/^\[(\w+)\]$/, "{$1}");
+        walk(path.join(dir, entry.name), [...segs, seg]);
+      } else if (entry.name === "route.ts") {
+        routes.push({
+          urlPath: `/api_v2${segs.map((s) => `/${s}`).join("")}`,
+          file: path.join(dir, entry.name),
+        });
+      }
+    }
+  };
+  walk(apiDir, []);
+
+  let database: Database | undefined;
+  beforeAll(async () => {
+    database = await openDatabase({ kind: "embedded", dataDir: null });
+    setDatabase(database);
+  });
+  afterAll(async () => {
+    setDatabase(undefined);
+    await database?.close();
+  });
+
+  async function implementedMethods(file: string, urlPath: string): Promise<string[]> {
+    const mod = (await import(pathToFileURL(file).href)) as Record<string, RouteHandler>;
+    const url = `https://api.test${urlPath.replace(/\{\w+\}/g, "1")}`;
+    const out: string[] = [];
+    for (const method of METHODS) {
+      const handler = mod[method];
+      expect(handler, `${file} exports ${method}`).toBeTypeOf("function");
+      const res = await handler!(new Request(url, { method }), {
+        params: Promise.resolve({ id: "1" }),
+      });
+      if (res.status !== 405) out.push(method);
+    }
+    return out;
+  }
+
+  it("finds the route files", () => {
+    expect(routes.map((r) => r.urlPath)).toEqual(
+      expect.arrayContaining(["/api_v2/users/{id}", "/api_v2/openapi.json"]),
+    );
+  });
+
+  it("is documented with every method it implements, and no other", async () => {
+    const paths = Object.keys(doc.paths ?? {}).sort();
+    expect(paths).toEqual(routes.map((r) => r.urlPath).sort());
+    for (const { urlPath, file } of routes) {
+      const implemented = await implementedMethods(file, urlPath);
+      expect(implemented.length, urlPath).toBeGreaterThan(0);
+      const item = (doc.paths?.[urlPath] ?? {}) as Json;
+      const documented = Object.keys(item).map((m) => m.toUpperCase());
+      for (const m of implemented) expect(documented, `${m} ${urlPath}`).toContain(m);
+      // A documented method that is not implemented must be documented as exactly that: a
+      // 405 that says where to go (POST /users → /users/invite).
+      for (const m of documented.filter((d) => !implemented.includes(d))) {
+        const statuses = Object.keys(item[m.toLowerCase()].responses);
+        expect(statuses, `${m} ${urlPath} answers 405`).toContain("405");
+        expect(
+          statuses.some((s) => s.startsWith("2")),
+          `${m} ${urlPath}`,
+        ).toBe(false);
+      }
+    }
+  });
+});
