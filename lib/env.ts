@@ -36,6 +36,17 @@ const envSchema = z.object({
   DEMO_WORKER_COUNT: z.coerce.number().int().min(0).max(200_000).default(300),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   RELEASE_VERSION: z.string().default("0.1.0"),
+  /**
+   * Seals the portal's session cookie (32+ characters). Unset: a random one is generated once
+   * and kept in DATA_DIR, so `npm start` needs no setup. Several instances must share it.
+   */
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Where test / live keys are sent; unset = this app's own embedded API. https only, except loopback. */
+  API_BASE_URL_TEST: z.url().optional(),
+  API_BASE_URL_LIVE: z.url().optional(),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** Map tiles for the worker page; {z}/{x}/{y} placeholders. The map still shows the point without them. */
+  MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
   /** Tests only: a PostgreSQL server where the API suite also runs (a database per test file). */
   TEST_DATABASE_URL: z
     .string()

@@ -36,6 +36,7 @@ import {
   jobRequestListSchema,
   jobRequestSchema,
   jobSchema,
+  meSchema,
   USER_FIELD_NOTES,
   userListSchema,
   userSchema,
@@ -411,6 +412,19 @@ export const ENDPOINTS: Endpoint[] = [
     auth: false,
     success: { status: 200, description: "Facts about this deployment.", schema: infoSchema },
     errors: [],
+  },
+  {
+    method: "get",
+    path: "/api_v2/me",
+    operationId: "getMe",
+    tag: "Meta",
+    summary: "Who the token belongs to",
+    description:
+      "The company and access level (pool) of the key behind the token. Our addition: the original interface has no such call, so clients (the employer portal among them) must cope without it.",
+    auth: true,
+    addition: true,
+    success: { status: 200, description: "The caller.", schema: meSchema },
+    errors: ["missing_token", "invalid_token", "token_expired"],
   },
   {
     method: "get",

@@ -219,6 +219,16 @@ export const authResultSchema = z
   })
   .meta({ id: "AuthResult", description: "A token for the key pair." });
 
+export const meSchema = z
+  .object({
+    company: z.object({ id: z.number().int(), name: z.string() }),
+    pool: z
+      .enum(["private", "public"])
+      .meta({ description: "The access level of the key behind the token." }),
+    environment: z.enum(["test", "live"]),
+  })
+  .meta({ id: "Me", description: "Who the token belongs to." });
+
 export const infoSchema = z
   .object({
     utc_time_now: z.iso

@@ -1,0 +1,44 @@
+import type { Metadata } from "next";
+import { SignInForm } from "@/components/auth/sign-in-form";
+import { loadDemoCredentials } from "@/lib/demo-keys";
+import { safeNext } from "@/lib/portal/require-session";
+import { upstreamFor } from "@/lib/portal/upstream-base";
+
+export const metadata: Metadata = { title: "Sign in" };
+export const dynamic = "force-dynamic";
+
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const sp = await searchParams;
+  // "Try the demo" only where the demo lives: the embedded API with its seeded keys.
+  const demoAvailable = upstreamFor("test").embedded && loadDemoCredentials() !== null;
+  return (
+    <main id="main" className="flex min-h-screen items-center justify-center px-4 py-12">
+      <div className="w-full max-w-md">
+        <div className="mb-8 text-center">
+          <span
+            aria-hidden="true"
+            className="mx-auto grid size-12 place-items-center rounded-xl bg-indigo-600 text-lg font-bold text-white"
+          >
+            EP
+          </span>
+          <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900">
+            Sign in to the Employer Portal
+          </h1>
+          <p className="mt-2 text-sm text-slate-600">
+            Use the API key pair your account manager issued.
+          </p>
+        </div>
+        <SignInForm
+          next={safeNext(sp.next)}
+          demoAvailable={demoAvailable}
+          expired={sp.expired === "1"}
+          signedOut={sp.signed_out === "1"}
+        />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,106 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { ApiClientError, portalFetch } from "@/lib/portal/fetcher";
+import { type AuthenticateBody, authenticateBodySchema } from "@/lib/schemas/auth";
+
+export function SignInForm({
+  next,
+  demoAvailable,
+  expired,
+  signedOut,
+}: {
+  next: string;
+  demoAvailable: boolean;
+  expired: boolean;
+  signedOut: boolean;
+}) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const [demoBusy, setDemoBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<AuthenticateBody>({ resolver: zodResolver(authenticateBodySchema) });
+
+  const done = () => window.location.assign(next);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await portalFetch("/api/session", { method: "POST", json: values });
+      done();
+    } catch (err) {
+      if (err instanceof ApiClientError && err.fields) {
+        for (const [field, msgs] of Object.entries(err.fields)) {
+          if (field === "api_key" || field === "secret_key") setError(field, { message: msgs[0] });
+        }
+      }
+      setFormError(err instanceof Error ? err.message : "Sign-in failed. Try again.");
+    }
+  });
+
+  const tryDemo = async () => {
+    setFormError(null);
+    setDemoBusy(true);
+    try {
+      await portalFetch("/api/session", { method: "POST", json: { demo: true } });
+      done();
+    } catch (err) {
+      setFormError(err instanceof Error ? err.message : "The demo could not be opened.");
+      setDemoBusy(false);
+    }
+  };
+
+  return (
+    <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+      <div className="space-y-4">
+        {expired && (
+          <Alert tone="warning" title="Your session ended">
+            Sign in again to continue. Anything you had typed is kept and will be restored.
+          </Alert>
+        )}
+        {signedOut && !expired && <Alert tone="success">You have signed out.</Alert>}
+        {formError && <Alert tone="error">{formError}</Alert>}
+      </div>
+      <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+        <TextField
+          label="API key"
+          autoComplete="username"
+          spellCheck={false}
+          placeholder="pk_test_…"
+          required
+          error={errors.api_key?.message}
+          {...register("api_key")}
+        />
+        <TextField
+          label="Secret key"
+          type="password"
+          autoComplete="current-password"
+          placeholder="sk_test_…"
+          required
+          hint="Keys starting with pk_test_ open the test environment; pk_live_ the live one."
+          error={errors.secret_key?.message}
+          {...register("secret_key")}
+        />
+        <Button type="submit" busy={isSubmitting} className="w-full">
+          Sign in
+        </Button>
+      </form>
+      {demoAvailable && (
+        <div className="mt-6 border-t border-slate-200 pt-6 text-center">
+          <p className="text-sm text-slate-600">Exploring? Open the seeded demo company.</p>
+          <Button variant="secondary" busy={demoBusy} onClick={tryDemo} className="mt-3 w-full">
+            Try the demo
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

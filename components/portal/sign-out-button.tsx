@@ -1,0 +1,26 @@
+"use client";
+
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { portalFetch } from "@/lib/portal/fetcher";
+
+export function SignOutButton() {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="ghost"
+      busy={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await portalFetch("/api/session", { method: "DELETE" });
+        } finally {
+          window.sessionStorage.clear();
+          window.location.assign("/sign-in?signed_out=1");
+        }
+      }}
+    >
+      Sign out
+    </Button>
+  );
+}

@@ -1,0 +1,49 @@
+import "server-only";
+import { getIronSession, type SessionOptions } from "iron-session";
+import { cookies } from "next/headers";
+import { env } from "@/lib/env";
+import { sessionSecret } from "./session-secret";
+
+export type Environment = "test" | "live";
+
+/** What the portal keeps about a signed-in employer. Never the secret key. */
+export type SessionData = {
+  token?: string;
+  /** ISO timestamp: the upstream token's expiry. */
+  expiresAt?: string;
+  environment?: Environment;
+  companyName?: string;
+  /** Unknown when the upstream cannot say (the real service has no /me). */
+  pool?: "private" | "public" | null;
+};
+
+export const SESSION_COOKIE = "ep_session";
+
+export function sessionOptions(): SessionOptions {
+  return {
+    cookieName: SESSION_COOKIE,
+    password: sessionSecret(),
+    ttl: 60 * 60 * 24,
+    cookieOptions: {
+      httpOnly: true,
+      sameSite: "lax",
+      // Browsers treat http://127.0.0.1 and localhost as secure contexts, so this works locally too.
+      secure: env().NODE_ENV !== "development",
+      path: "/",
+    },
+  };
+}
+
+export async function getSession() {
+  return getIronSession<SessionData>(await cookies(), sessionOptions());
+}
+
+export type ActiveSession = Required<Pick<SessionData, "token" | "expiresAt" | "environment">> &
+  SessionData;
+
+/** A session whose token has not expired yet, or null. */
+export function activeSession(data: SessionData, now = new Date()): ActiveSession | null {
+  if (!data.token || !data.expiresAt || !data.environment) return null;
+  if (new Date(data.expiresAt).getTime() <= now.getTime()) return null;
+  return data as ActiveSession;
+}

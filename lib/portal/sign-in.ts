@@ -1,0 +1,68 @@
+import "server-only";
+import { environmentOfKey } from "@/lib/schemas/auth";
+import type { SessionData } from "./session";
+import type { PortalError } from "./types";
+import { upstreamFetch } from "./upstream";
+
+/**
+ * Exchanges a key pair for a token at the upstream the key's prefix chooses. The secret key is
+ * used for this one call and never kept, logged or echoed.
+ */
+export async function signInUpstream(
+  apiKey: string,
+  secretKey: string,
+): Promise<
+  | { ok: true; session: Required<Omit<SessionData, "pool">> & Pick<SessionData, "pool"> }
+  | { ok: false; status: number; error: PortalError }
+> {
+  const environment = environmentOfKey(apiKey);
+  if (!environment) {
+    return {
+      ok: false,
+      status: 422,
+      error: {
+        code: "validation_failed",
+        message: "The API key must start with pk_test_ or pk_live_",
+        fields: { api_key: ["must start with pk_test_ or pk_live_"] },
+      },
+    };
+  }
+  // Form-encoded, as the real service's own clients send it.
+  const auth = await upstreamFetch(environment, "authenticate", {
+    method: "POST",
+    body: new URLSearchParams({ api_key: apiKey, secret_key: secretKey }).toString(),
+    contentType: "application/x-www-form-urlencoded",
+  });
+  if (!auth.ok) return { ok: false, status: auth.status, error: auth.error };
+  const body = auth.body as { token?: unknown; expires_at?: unknown };
+  if (
+    typeof body.token !== "string" ||
+    typeof body.expires_at !== "string" ||
+    Number.isNaN(Date.parse(body.expires_at))
+  ) {
+    return {
+      ok: false,
+      status: 502,
+      error: {
+        code: "upstream_error",
+        message: "The API answered sign-in with something unexpected.",
+      },
+    };
+  }
+  // Our API says who the token belongs to; the real service has no such call: cope without it.
+  const me = await upstreamFetch(environment, "me", { token: body.token });
+  const who = me.ok ? (me.body as { company?: { name?: unknown }; pool?: unknown }) : {};
+  return {
+    ok: true,
+    session: {
+      token: body.token,
+      expiresAt: new Date(body.expires_at).toISOString(),
+      environment,
+      companyName:
+        typeof who.company?.name === "string"
+          ? who.company.name
+          : `Account ${apiKey.slice(0, 12)}…`,
+      pool: who.pool === "private" || who.pool === "public" ? who.pool : null,
+    },
+  };
+}

@@ -1,0 +1,75 @@
+"use client";
+
+import { useCallback, useEffect, useRef } from "react";
+
+/**
+ * Keeps a form's unsaved input in sessionStorage while it changes, so a session that ends in
+ * the middle of an edit loses nothing: after signing in again the page restores it.
+ */
+export function useDraft<T>(key: string) {
+  const storageKey = `draft:${key}`;
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const read = useCallback((): T | null => {
+    try {
+      const raw = window.sessionStorage.getItem(storageKey);
+      return raw ? (JSON.parse(raw) as T) : null;
+    } catch {
+      return null;
+    }
+  }, [storageKey]);
+
+  const save = useCallback(
+    (value: T) => {
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        try {
+          window.sessionStorage.setItem(storageKey, JSON.stringify(value));
+        } catch {
+          // Storage full or disabled: the draft is a convenience, not a requirement.
+        }
+      }, 150);
+    },
+    [storageKey],
+  );
+
+  /** Write now (before navigating away because the session ended). */
+  const saveNow = useCallback(
+    (value: T) => {
+      if (timer.current) clearTimeout(timer.current);
+      try {
+        window.sessionStorage.setItem(storageKey, JSON.stringify(value));
+      } catch {
+        // See above.
+      }
+    },
+    [storageKey],
+  );
+
+  const clear = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    window.sessionStorage.removeItem(storageKey);
+  }, [storageKey]);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  return { read, save, saveNow, clear };
+}
+
+/** Warn before leaving the page while there are unsaved changes. */
+export function useUnsavedChangesWarning(dirty: boolean) {
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = "";
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [dirty]);
+}
