@@ -19,7 +19,7 @@ const methodColour: Record<string, string> = {
 
 export default function Home() {
   return (
-    <main className="mx-auto max-w-4xl px-6 py-16">
+    <main id="main" className="mx-auto max-w-4xl px-6 py-16">
       <p className="text-sm font-semibold uppercase tracking-wide text-indigo-600">
         Employer portal
       </p>
@@ -33,8 +33,14 @@ export default function Home() {
       </p>
       <div className="mt-8 flex flex-wrap gap-3">
         <Link
-          href="/docs"
+          href="/sign-in"
           className="rounded-lg bg-indigo-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        >
+          Sign in to the portal
+        </Link>
+        <Link
+          href="/docs"
+          className="rounded-lg bg-white px-5 py-2.5 text-sm font-semibold text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50"
         >
           Read the API reference
         </Link>
