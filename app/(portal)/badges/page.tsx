@@ -1,0 +1,10 @@
+import type { Metadata } from "next";
+import { BadgesView } from "@/components/badges/badges-view";
+import { requireSession } from "@/lib/portal/require-session";
+
+export const metadata: Metadata = { title: "Badges" };
+
+export default async function BadgesPage() {
+  const session = await requireSession("/badges");
+  return <BadgesView pool={session.pool ?? null} />;
+}

@@ -1,0 +1,5 @@
+import { WorkersPageSkeleton } from "@/components/workers/list/workers-skeleton";
+
+export default function WorkersLoading() {
+  return <WorkersPageSkeleton />;
+}

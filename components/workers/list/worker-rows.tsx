@@ -1,0 +1,116 @@
+import Link from "next/link";
+import type { Worker } from "@/lib/portal/types";
+import { COLUMN_SHOW, type ColumnKey, WorkersTableHead } from "./columns";
+import { Avatar, BadgeChips, formatPhone, fullName, place, StatusPill } from "./worker-parts";
+
+type RowsProps = {
+  workers: Worker[];
+  badgeNames: ReadonlyMap<string, string>;
+  caption: string;
+  sort: string;
+};
+
+const linkClass =
+  "rounded-sm font-medium text-slate-900 hover:text-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
+
+function sortedBy(sort: string): Partial<Record<ColumnKey, "ascending" | "descending">> {
+  const dir = sort.startsWith("-") ? "descending" : "ascending";
+  const field = sort.replace(/^-/, "");
+  if (field === "last_name" || field === "first_name") return { name: dir };
+  if (field === "email") return { email: dir };
+  return {};
+}
+
+/** From `sm` up: a real table; the less important columns give way as the screen narrows. */
+export function WorkersTableView({ workers, badgeNames, caption, sort }: RowsProps) {
+  return (
+    <table className="w-full table-fixed text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <WorkersTableHead sortedBy={sortedBy(sort)} />
+      <tbody className="divide-y divide-slate-100">
+        {workers.map((w) => {
+          const where = place(w);
+          return (
+            <tr key={w.id} className="h-14 hover:bg-slate-50/70">
+              <td className="px-4 pl-5">
+                <div className="flex min-w-0 items-center gap-3">
+                  <Avatar worker={w} />
+                  <Link href={`/workers/${w.id}`} className={`truncate ${linkClass}`}>
+                    {fullName(w)}
+                  </Link>
+                </div>
+              </td>
+              <td className="px-4 text-slate-600">
+                <span className="block truncate" title={w.email}>
+                  {w.email}
+                </span>
+              </td>
+              <td
+                className={`px-4 whitespace-nowrap text-slate-600 tabular-nums ${COLUMN_SHOW.phone}`}
+              >
+                {formatPhone(w.phone)}
+              </td>
+              <td className={`px-4 text-slate-600 ${COLUMN_SHOW.city}`}>
+                {where ? (
+                  <span className="block truncate">{where}</span>
+                ) : (
+                  <span className="text-slate-400">—</span>
+                )}
+              </td>
+              <td className={`px-4 ${COLUMN_SHOW.badges}`}>
+                <BadgeChips worker={w} names={badgeNames} max={1} nowrap />
+              </td>
+              <td className="px-4 pr-5">
+                <StatusPill suspended={w.suspended} />
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/** Below `sm`: one stacked card per worker; the whole card opens the worker. */
+export function WorkerCards({ workers, badgeNames, caption }: Omit<RowsProps, "sort">) {
+  return (
+    <ul aria-label={caption} className="divide-y divide-slate-100">
+      {workers.map((w) => {
+        const where = place(w);
+        const phone = formatPhone(w.phone);
+        return (
+          <li key={w.id} className="relative flex gap-3 px-4 py-4 active:bg-slate-50">
+            <Avatar worker={w} className="size-9" />
+            <div className="min-w-0 flex-1">
+              <div className="flex items-start justify-between gap-3">
+                <Link
+                  href={`/workers/${w.id}`}
+                  className={`truncate text-[0.9375rem] after:absolute after:inset-0 ${linkClass}`}
+                >
+                  {fullName(w)}
+                </Link>
+                <StatusPill suspended={w.suspended} />
+              </div>
+              <p className="mt-0.5 truncate text-sm text-slate-600">{w.email}</p>
+              <p className="truncate text-sm text-slate-500">
+                <span className="tabular-nums">{phone}</span>
+                {where && (
+                  <>
+                    <span aria-hidden="true"> · </span>
+                    <span className="sr-only">, </span>
+                    {where}
+                  </>
+                )}
+              </p>
+              {w.user_badges.length > 0 && (
+                <div className="mt-2 text-sm">
+                  <BadgeChips worker={w} names={badgeNames} max={3} />
+                </div>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

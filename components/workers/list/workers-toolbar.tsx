@@ -1,0 +1,162 @@
+"use client";
+
+import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from "react";
+import { inputClass, SelectField } from "@/components/ui/field";
+import type { Badge } from "@/lib/portal/types";
+import { TOOLBAR_CELLS, TOOLBAR_GRID } from "./columns";
+import { type ListState, SORT_OPTIONS } from "./list-params";
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * Search, filters and sort. Everything it changes goes to the address bar through `onChange`;
+ * only the text being typed is held here until it settles.
+ */
+export function WorkersToolbar({
+  state,
+  badges,
+  badgesLoading,
+  onChange,
+  searchRef,
+}: {
+  state: ListState;
+  badges: Badge[];
+  badgesLoading: boolean;
+  onChange: (patch: Partial<ListState>, mode: "push" | "replace") => void;
+  /** The search box, so focus can go back to it (after "Clear filters"). */
+  searchRef: RefObject<HTMLInputElement | null>;
+}) {
+  const searchId = useId();
+  const [text, setText] = useState(state.q);
+  // The value this component last wrote to the URL: when the URL catches up with it, the
+  // input must not be reset (the user may have typed more in the meantime).
+  const written = useRef<string | null>(null);
+
+  // The URL changed from elsewhere (back button, "Clear filters"): show what it says.
+  useEffect(() => {
+    if (written.current !== null && state.q === written.current) {
+      written.current = null;
+      return;
+    }
+    setText((prev) => (prev.trim() === state.q ? prev : state.q));
+  }, [state.q]);
+
+  // Typing settles for a moment → one history entry replaced, back on page 1.
+  useEffect(() => {
+    const next = text.trim();
+    if (next === state.q) return;
+    const timer = setTimeout(() => {
+      written.current = next;
+      onChange({ q: next, page: 1 }, "replace");
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, state.q, onChange]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const next = text.trim();
+    if (next !== state.q) {
+      written.current = next;
+      onChange({ q: next, page: 1 }, "replace");
+    }
+  };
+
+  const selectedBadgeKnown = !state.badge || badges.some((b) => String(b.id) === state.badge);
+
+  return (
+    <search aria-label="Filter workers">
+      <form onSubmit={submit} className={TOOLBAR_GRID}>
+        <div className={TOOLBAR_CELLS.search}>
+          <label htmlFor={searchId} className="block text-sm font-medium text-slate-800">
+            Search workers
+          </label>
+          <div className="relative mt-1">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              fill="currentColor"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            >
+              <path
+                fillRule="evenodd"
+                d="M9 3.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11ZM2 9a7 7 0 1 1 12.45 4.39l3.33 3.33a.75.75 0 1 1-1.06 1.06l-3.33-3.33A7 7 0 0 1 2 9Z"
+                clipRule="evenodd"
+              />
+            </svg>
+            <input
+              ref={searchRef}
+              id={searchId}
+              type="search"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              maxLength={200}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="Name, e-mail, phone or external ID"
+              className={`${inputClass(false)} pr-9 pl-9 [&::-webkit-search-cancel-button]:appearance-none`}
+            />
+            {text && (
+              <button
+                type="button"
+                aria-label="Clear search"
+                onClick={() => {
+                  setText("");
+                  searchRef.current?.focus();
+                }}
+                className="absolute top-1/2 right-1.5 grid size-7 -translate-y-1/2 place-items-center rounded-md text-slate-400 hover:bg-slate-100 hover:text-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
+              >
+                <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
+                  <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
+                </svg>
+              </button>
+            )}
+          </div>
+        </div>
+        <SelectField
+          label="Badge"
+          className={TOOLBAR_CELLS.badge}
+          value={state.badge}
+          onChange={(e) => onChange({ badge: e.target.value, page: 1 }, "push")}
+        >
+          <option value="">Any badge</option>
+          {badges.map((b) => (
+            <option key={b.id} value={String(b.id)}>
+              {b.name}
+            </option>
+          ))}
+          {/* A shared link may name a badge that is not (yet) in the list: keep it selectable. */}
+          {!selectedBadgeKnown && (
+            <option value={state.badge}>
+              {badgesLoading ? "Loading…" : `Badge #${state.badge}`}
+            </option>
+          )}
+        </SelectField>
+        <SelectField
+          label="Status"
+          className={TOOLBAR_CELLS.status}
+          value={state.suspended}
+          onChange={(e) => {
+            const v = e.target.value;
+            onChange({ suspended: v === "true" || v === "false" ? v : "", page: 1 }, "push");
+          }}
+        >
+          <option value="">Any</option>
+          <option value="false">Active</option>
+          <option value="true">Suspended</option>
+        </SelectField>
+        <SelectField
+          label="Sort"
+          className={TOOLBAR_CELLS.sort}
+          value={state.sort}
+          onChange={(e) => onChange({ sort: e.target.value, page: 1 }, "push")}
+        >
+          {SORT_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </SelectField>
+      </form>
+    </search>
+  );
+}
