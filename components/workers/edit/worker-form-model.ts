@@ -1,0 +1,305 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { FieldError, FieldErrors, Resolver } from "react-hook-form";
+import { z } from "zod";
+import type { Worker } from "@/lib/portal/types";
+import { normalizeDecimal } from "@/lib/schemas/common";
+import { coordinatePairErrors, userWritableShape } from "@/lib/schemas/user";
+
+/**
+ * The worker edit form's model: what the inputs hold (strings and two booleans), how a fetched
+ * worker becomes form values, and how changed values become a PATCH body. Validation is the
+ * API's own `userWritableShape`, so the browser refuses exactly what the server would.
+ */
+
+export const TEXT_FIELDS = [
+  "first_name",
+  "last_name",
+  "gender",
+  "dob",
+  "ssn",
+  "email",
+  "phone",
+  "external_id",
+  "address",
+  "city",
+  "address_state",
+  "zip",
+  "latitude",
+  "longitude",
+  "home_latitude",
+  "home_longitude",
+  "suspended_until",
+  "lower_pool_until",
+  "drug_tested",
+  "w2_employee_id",
+  "w2_onboarding_status",
+  "w2_address_state",
+  "referred_by",
+  "tracking_code",
+  "onboarding_appt_time",
+  "w2_onboarding_started",
+  "w2_onboarding_completed",
+  "business_name",
+  "avatar_url",
+  "logo_url",
+  "workplace_image_url",
+] as const;
+export const BOOLEAN_FIELDS = ["suspended", "lower_pool"] as const;
+
+export type TextField = (typeof TEXT_FIELDS)[number];
+export type BooleanField = (typeof BOOLEAN_FIELDS)[number];
+export type FormField = TextField | BooleanField;
+export type WorkerFormValues = Record<TextField, string> & Record<BooleanField, boolean>;
+
+export const FORM_FIELDS: readonly FormField[] = [...TEXT_FIELDS, ...BOOLEAN_FIELDS];
+
+/** Timestamps edited with `<input type="datetime-local">`, in the browser's time zone. */
+export const DATETIME_FIELDS = [
+  "suspended_until",
+  "lower_pool_until",
+  "onboarding_appt_time",
+  "w2_onboarding_started",
+  "w2_onboarding_completed",
+] as const satisfies readonly TextField[];
+
+export const COORDINATE_FIELDS = [
+  "latitude",
+  "longitude",
+  "home_latitude",
+  "home_longitude",
+] as const satisfies readonly TextField[];
+
+export const FIELD_LABELS: Record<FormField, string> = {
+  first_name: "First name",
+  last_name: "Last name",
+  gender: "Gender",
+  dob: "Date of birth",
+  ssn: "Social Security number",
+  email: "E-mail",
+  phone: "Phone",
+  external_id: "External ID",
+  address: "Street address",
+  city: "City",
+  address_state: "State",
+  zip: "ZIP code",
+  latitude: "Current latitude",
+  longitude: "Current longitude",
+  home_latitude: "Home latitude",
+  home_longitude: "Home longitude",
+  suspended: "Suspended",
+  suspended_until: "Suspended until",
+  lower_pool: "Lower pool",
+  lower_pool_until: "Lower pool until",
+  drug_tested: "Drug tested",
+  w2_employee_id: "W-2 employee ID",
+  w2_onboarding_status: "W-2 onboarding status",
+  w2_address_state: "W-2 address state",
+  referred_by: "Referred by",
+  tracking_code: "Tracking code",
+  onboarding_appt_time: "Onboarding appointment",
+  w2_onboarding_started: "W-2 onboarding started",
+  w2_onboarding_completed: "W-2 onboarding completed",
+  business_name: "Business name",
+  avatar_url: "Photo URL",
+  logo_url: "Logo URL",
+  workplace_image_url: "Workplace image URL",
+};
+
+export const GENDER_OPTIONS = [
+  { value: "", label: "Not specified" },
+  { value: "female", label: "Female" },
+  { value: "male", label: "Male" },
+  { value: "non_binary", label: "Non-binary" },
+  { value: "other", label: "Other" },
+] as const;
+
+export const DRUG_TESTED_OPTIONS = [
+  { value: "", label: "Not recorded" },
+  { value: "passed", label: "Passed" },
+  { value: "pending", label: "Pending" },
+  { value: "failed", label: "Failed" },
+] as const;
+
+export const W2_STATUS_OPTIONS = [
+  { value: "", label: "Not set" },
+  { value: "not_started", label: "Not started" },
+  { value: "in_progress", label: "In progress" },
+  { value: "completed", label: "Completed" },
+] as const;
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** ISO timestamp → "YYYY-MM-DDTHH:mm" in the browser's time zone (what datetime-local shows). */
+export function isoToLocalInput(iso: string | null): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** "YYYY-MM-DDTHH:mm" (local) → ISO with the offset applied; anything else passes through. */
+export function localInputToIso(v: string): string {
+  const t = v.trim();
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(t)) return t;
+  const d = new Date(t);
+  return Number.isNaN(d.getTime()) ? t : d.toISOString();
+}
+
+/** Degrees from the browser or the map → the ≤7-decimal string the API accepts. */
+export function roundCoordinate(n: number): string {
+  return normalizeDecimal(n.toFixed(7));
+}
+
+export function toFormValues(w: Worker): WorkerFormValues {
+  const s = (v: string | null | undefined) => v ?? "";
+  return {
+    first_name: s(w.first_name),
+    last_name: s(w.last_name),
+    gender: s(w.gender),
+    dob: s(w.dob).slice(0, 10),
+    ssn: s(w.ssn),
+    email: s(w.email),
+    phone: s(w.phone),
+    external_id: s(w.external_id),
+    address: s(w.address),
+    city: s(w.city),
+    address_state: s(w.address_state),
+    zip: s(w.zip),
+    latitude: s(w.latitude),
+    longitude: s(w.longitude),
+    home_latitude: s(w.home_latitude),
+    home_longitude: s(w.home_longitude),
+    suspended: w.suspended === true,
+    suspended_until: isoToLocalInput(w.suspended_until),
+    lower_pool: w.lower_pool === true,
+    lower_pool_until: isoToLocalInput(w.lower_pool_until),
+    drug_tested: s(w.drug_tested),
+    w2_employee_id: s(w.w2_employee_id),
+    w2_onboarding_status: s(w.w2_onboarding_status),
+    w2_address_state: s(w.w2_address_state),
+    referred_by: s(w.referred_by),
+    tracking_code: s(w.tracking_code),
+    onboarding_appt_time: isoToLocalInput(w.onboarding_appt_time),
+    w2_onboarding_started: isoToLocalInput(w.w2_onboarding_started),
+    w2_onboarding_completed: isoToLocalInput(w.w2_onboarding_completed),
+    business_name: s(w.business_name),
+    avatar_url: s(w.avatar_url),
+    logo_url: s(w.logo_url),
+    workplace_image_url: s(w.workplace_image_url),
+  };
+}
+
+/** A timestamp field as the form holds it: local time, converted before the shared rule runs. */
+const localTimestamp = (shared: (typeof userWritableShape)["suspended_until"]) =>
+  z.preprocess((v) => (typeof v === "string" ? localInputToIso(v) : v), shared);
+
+/** Every field the form edits, validated by the API's own rules. */
+export const workerFormSchema = z.object(userWritableShape).extend({
+  suspended_until: localTimestamp(userWritableShape.suspended_until),
+  lower_pool_until: localTimestamp(userWritableShape.lower_pool_until),
+  onboarding_appt_time: localTimestamp(userWritableShape.onboarding_appt_time),
+  w2_onboarding_started: localTimestamp(userWritableShape.w2_onboarding_started),
+  w2_onboarding_completed: localTimestamp(userWritableShape.w2_onboarding_completed),
+});
+export type WorkerFormOutput = z.output<typeof workerFormSchema>;
+
+const schemaResolver = zodResolver(workerFormSchema) as unknown as Resolver<
+  WorkerFormValues,
+  unknown,
+  WorkerFormOutput
+>;
+
+const blankToNull = (v: string) => (v.trim() === "" ? null : v);
+
+/** The shared schema, plus the API's rule that a coordinate pair is set or cleared together. */
+export const workerFormResolver: Resolver<WorkerFormValues, unknown, WorkerFormOutput> = async (
+  values,
+  context,
+  options,
+) => {
+  const result = await schemaResolver(values, context, options);
+  const errors = (result.errors ?? {}) as FieldErrors<WorkerFormValues>;
+  const pairs = coordinatePairErrors(
+    {
+      latitude: blankToNull(values.latitude),
+      longitude: blankToNull(values.longitude),
+      home_latitude: blankToNull(values.home_latitude),
+      home_longitude: blankToNull(values.home_longitude),
+    },
+    Object.keys(errors),
+  );
+  const pairKeys = Object.keys(pairs) as (typeof COORDINATE_FIELDS)[number][];
+  if (pairKeys.length === 0) return result;
+  const merged: FieldErrors<WorkerFormValues> = { ...errors };
+  for (const key of pairKeys) {
+    const error: FieldError = { type: "pair", message: pairs[key]?.join(", ") ?? "" };
+    merged[key] = error;
+  }
+  return { values: {}, errors: merged };
+};
+
+/** Fields whose input differs from what was loaded. */
+export function changedFields(values: WorkerFormValues, base: WorkerFormValues): FormField[] {
+  return FORM_FIELDS.filter((k) => values[k] !== base[k]);
+}
+
+/** Only what changed, as the API takes it (validated output; timestamps as ISO strings). */
+export function buildPatchBody(
+  output: WorkerFormOutput,
+  values: WorkerFormValues,
+  base: WorkerFormValues,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const key of changedFields(values, base)) {
+    const v: unknown = output[key];
+    body[key] = v instanceof Date ? v.toISOString() : (v ?? null);
+  }
+  return body;
+}
+
+const FIELD_NAME_RE = /\b(home_latitude|home_longitude|latitude|longitude)\b/g;
+
+/**
+ * "must be between -90 and 90" → "Current latitude must be between -90 and 90": the API's
+ * message fragments read as sentences next to their field.
+ */
+export function fieldMessage(field: FormField, message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  const named = message.replace(FIELD_NAME_RE, (name) =>
+    FIELD_LABELS[name as FormField].toLowerCase(),
+  );
+  return /^[a-z]/.test(named) ? `${FIELD_LABELS[field]} ${named}` : named;
+}
+
+export function isFormField(key: string): key is FormField {
+  return (FORM_FIELDS as readonly string[]).includes(key);
+}
+
+/** A value as a person reads it (conflict panel). */
+export function displayValue(field: FormField, v: string | boolean): string {
+  if (typeof v === "boolean") return v ? "Yes" : "No";
+  if (v.trim() === "") return "(empty)";
+  if ((DATETIME_FIELDS as readonly string[]).includes(field)) {
+    const d = new Date(v);
+    return Number.isNaN(d.getTime())
+      ? v
+      : d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  }
+  const options =
+    field === "gender"
+      ? GENDER_OPTIONS
+      : field === "drug_tested"
+        ? DRUG_TESTED_OPTIONS
+        : field === "w2_onboarding_status"
+          ? W2_STATUS_OPTIONS
+          : null;
+  return options?.find((o) => o.value === v)?.label ?? v;
+}
+
+/** Parsed coordinate pair, or null when either half is blank or invalid. */
+export function coordinatePair(lat: string, lng: string): { lat: number; lng: number } | null {
+  const a = userWritableShape.latitude.safeParse(lat);
+  const b = userWritableShape.longitude.safeParse(lng);
+  if (!a.success || !b.success || a.data === null || b.data === null) return null;
+  return { lat: Number(a.data), lng: Number(b.data) };
+}

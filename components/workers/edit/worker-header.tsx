@@ -1,0 +1,129 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import type { Worker } from "@/lib/portal/types";
+
+const rtf = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 86_400],
+  ["month", 30 * 86_400],
+  ["week", 7 * 86_400],
+  ["day", 86_400],
+  ["hour", 3_600],
+  ["minute", 60],
+];
+
+/** "just now", "5 minutes ago", "yesterday". */
+export function relativeTime(iso: string, now: number): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  if (Number.isNaN(seconds)) return "at an unknown time";
+  if (Math.abs(seconds) < 45) return "just now";
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
+  }
+  return rtf.format(Math.round(seconds / 60), "minute");
+}
+
+/** The current time, refreshed every `ms`, so relative times stay true while the page is open. */
+export function useNow(ms = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(t);
+  }, [ms]);
+  return now;
+}
+
+const dateFmt = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+export function StatusPill({ worker }: { worker: Worker }) {
+  const { tone, text } = worker.suspended
+    ? {
+        tone: "bg-red-50 text-red-800 ring-red-200",
+        text: worker.suspended_until
+          ? `Suspended until ${new Date(worker.suspended_until).toLocaleDateString(undefined, { dateStyle: "medium" })}`
+          : "Suspended",
+      }
+    : worker.lower_pool
+      ? { tone: "bg-amber-50 text-amber-900 ring-amber-200", text: "Lower pool" }
+      : { tone: "bg-emerald-50 text-emerald-800 ring-emerald-200", text: "Active" };
+  return (
+    <span
+      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${tone}`}
+    >
+      <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
+      {text}
+    </span>
+  );
+}
+
+export function WorkerHeader({ worker }: { worker: Worker }) {
+  const now = useNow();
+  const name = `${worker.first_name} ${worker.last_name}`.trim() || "Unnamed worker";
+  const initials =
+    `${worker.first_name.charAt(0)}${worker.last_name.charAt(0)}`.toUpperCase() || "?";
+  return (
+    <header>
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
+        <Link href="/workers" className="rounded hover:text-slate-800">
+          Workers
+        </Link>
+        <span aria-hidden="true"> / </span>
+        <span className="text-slate-800" aria-current="page">
+          {name}
+        </span>
+      </nav>
+      <div className="mt-3 flex flex-wrap items-start gap-4">
+        <span
+          aria-hidden="true"
+          className="grid size-14 shrink-0 place-items-center rounded-full bg-indigo-100 text-lg font-semibold text-indigo-700"
+        >
+          {initials}
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900">{name}</h1>
+            <StatusPill worker={worker} />
+          </div>
+          <p className="mt-1 text-sm break-all text-slate-600">{worker.email}</p>
+          <p className="mt-1 text-xs text-slate-500">
+            Worker #{worker.id} · Last updated{" "}
+            <time dateTime={worker.updated_at} title={dateFmt(worker.updated_at)}>
+              {relativeTime(worker.updated_at, now)}
+            </time>
+          </p>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** Same footprint as the loaded page, so nothing jumps when the worker arrives. */
+export function WorkerEditorSkeleton() {
+  return (
+    <div role="status" aria-label="Loading worker" className="animate-pulse">
+      <div className="h-4 w-32 rounded bg-slate-200" />
+      <div className="mt-3 flex items-start gap-4">
+        <div className="size-14 rounded-full bg-slate-200" />
+        <div className="flex-1 space-y-2 pt-1">
+          <div className="h-7 w-56 rounded bg-slate-200" />
+          <div className="h-4 w-44 rounded bg-slate-200" />
+          <div className="h-3 w-36 rounded bg-slate-200" />
+        </div>
+      </div>
+      <div className="mt-8 space-y-8">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="grid gap-x-8 gap-y-3 lg:grid-cols-3">
+            <div className="space-y-2">
+              <div className="h-5 w-24 rounded bg-slate-200" />
+              <div className="h-4 w-48 rounded bg-slate-200/70" />
+            </div>
+            <div className="h-48 rounded-xl bg-white ring-1 ring-slate-200 lg:col-span-2" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,330 @@
+"use client";
+
+import "leaflet/dist/leaflet.css";
+import type * as Leaflet from "leaflet";
+import { useEffect, useRef, useState } from "react";
+
+export type LatLng = { lat: number; lng: number };
+
+type Props = {
+  current: LatLng | null;
+  home: LatLng | null;
+  /** {z}/{x}/{y} tile template. Tiles are decoration: the points show without them. */
+  tileUrl: string;
+  /** Dragging the current-location marker reports its new position here. */
+  onCurrentMove?: (position: LatLng) => void;
+  className?: string;
+};
+
+const HEIGHT = "h-[280px]";
+const fmt = (p: LatLng) => `${trim(p.lat)}, ${trim(p.lng)}`;
+const trim = (n: number) => String(Number(n.toFixed(7)));
+
+/**
+ * A small map of the worker's current (indigo circle, draggable) and home (emerald square)
+ * locations. Leaflet is loaded on first render of a map only, so it is not part of any page's
+ * first-load JavaScript. The inputs stay the primary control: the map is an image to assistive
+ * technology, its zoom buttons sit beside it, and nothing inside it takes keyboard focus.
+ */
+export function MapPreview({ current, home, tileUrl, onCurrentMove, className = "" }: Props) {
+  if (!current && !home) {
+    return (
+      <div
+        className={`grid ${HEIGHT} place-items-center rounded-lg border border-dashed border-slate-300 bg-slate-50 px-6 text-center text-sm text-slate-500 ${className}`}
+      >
+        <p>
+          <MapGlyph />
+          Set a latitude and longitude to see the map
+        </p>
+      </div>
+    );
+  }
+  return (
+    <LeafletMap
+      current={current}
+      home={home}
+      tileUrl={tileUrl}
+      onCurrentMove={onCurrentMove}
+      className={className}
+    />
+  );
+}
+
+function LeafletMap({ current, home, tileUrl, onCurrentMove, className }: Props) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const leafletRef = useRef<typeof Leaflet | null>(null);
+  const mapRef = useRef<Leaflet.Map | null>(null);
+  const currentMarker = useRef<Leaflet.Marker | null>(null);
+  const homeMarker = useRef<Leaflet.Marker | null>(null);
+  const onMoveRef = useRef(onCurrentMove);
+  const [ready, setReady] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [tiles, setTiles] = useState<{ loaded: boolean; failed: boolean }>({
+    loaded: false,
+    failed: false,
+  });
+
+  useEffect(() => {
+    onMoveRef.current = onCurrentMove;
+  }, [onCurrentMove]);
+
+  // Create the map once; points are placed by the effect below.
+  useEffect(() => {
+    let cancelled = false;
+    let map: Leaflet.Map | null = null;
+    let observer: ResizeObserver | null = null;
+    import("leaflet")
+      .then((mod) => {
+        const el = containerRef.current;
+        if (cancelled || !el) return;
+        const L = (mod as typeof Leaflet & { default?: typeof Leaflet }).default ?? mod;
+        leafletRef.current = L;
+        map = L.map(el, {
+          zoomControl: false,
+          attributionControl: false,
+          // Keyboard users edit the fields; the map must not trap Tab or arrow keys.
+          keyboard: false,
+          scrollWheelZoom: false,
+          worldCopyJump: true,
+        });
+        gridLayer(L).addTo(map);
+        L.tileLayer(tileUrl, { maxZoom: 19 })
+          .on("tileerror", (e: Leaflet.TileErrorEvent) => {
+            e.tile.style.visibility = "hidden";
+            setTiles((t) => (t.failed ? t : { ...t, failed: true }));
+          })
+          .on("tileload", () => setTiles((t) => (t.loaded ? t : { ...t, loaded: true })))
+          .addTo(map);
+        mapRef.current = map;
+        observer = new ResizeObserver(() => map?.invalidateSize());
+        observer.observe(el);
+        setReady(true);
+      })
+      .catch(() => {
+        if (!cancelled) setLoadFailed(true);
+      });
+    return () => {
+      cancelled = true;
+      observer?.disconnect();
+      map?.remove();
+      mapRef.current = null;
+      currentMarker.current = null;
+      homeMarker.current = null;
+    };
+  }, [tileUrl]);
+
+  const curLat = current?.lat;
+  const curLng = current?.lng;
+  const homeLat = home?.lat;
+  const homeLng = home?.lng;
+  useEffect(() => {
+    const L = leafletRef.current;
+    const map = mapRef.current;
+    if (!ready || !L || !map) return;
+    const cur = curLat !== undefined && curLng !== undefined ? L.latLng(curLat, curLng) : null;
+    const hom = homeLat !== undefined && homeLng !== undefined ? L.latLng(homeLat, homeLng) : null;
+
+    if (cur) {
+      if (!currentMarker.current) {
+        const marker = L.marker(cur, {
+          icon: L.divIcon({
+            className: "",
+            html: '<span class="block size-5 rounded-full bg-indigo-600 shadow-md ring-4 ring-white"></span>',
+            iconSize: [20, 20],
+            iconAnchor: [10, 10],
+          }),
+          draggable: Boolean(onMoveRef.current),
+          keyboard: false,
+          autoPan: true,
+          zIndexOffset: 1000,
+        });
+        marker.on("dragend", () => {
+          const p = marker.getLatLng().wrap();
+          onMoveRef.current?.({ lat: p.lat, lng: p.lng });
+        });
+        currentMarker.current = marker.addTo(map);
+      } else {
+        currentMarker.current.setLatLng(cur);
+      }
+    } else if (currentMarker.current) {
+      currentMarker.current.remove();
+      currentMarker.current = null;
+    }
+
+    if (hom) {
+      if (!homeMarker.current) {
+        homeMarker.current = L.marker(hom, {
+          icon: L.divIcon({
+            className: "",
+            html: '<span class="block size-4 rounded-[4px] bg-emerald-600 shadow-md ring-[3px] ring-white"></span>',
+            iconSize: [16, 16],
+            iconAnchor: [8, 8],
+          }),
+          interactive: false,
+          keyboard: false,
+        }).addTo(map);
+      } else {
+        homeMarker.current.setLatLng(hom);
+      }
+    } else if (homeMarker.current) {
+      homeMarker.current.remove();
+      homeMarker.current = null;
+    }
+
+    // Re-frame only when a point is out of view (typing or a new location), not after every
+    // small move, so dragging the marker does not make the map jump.
+    const points = [cur, hom].filter((p): p is Leaflet.LatLng => p !== null);
+    const framed = (() => {
+      try {
+        const bounds = map.getBounds();
+        return points.every((p) => bounds.pad(-0.05).contains(p));
+      } catch {
+        return false; // No view yet.
+      }
+    })();
+    if (!framed) {
+      if (points.length === 2) {
+        map.fitBounds(L.latLngBounds(points), { padding: [40, 40], maxZoom: 14 });
+      } else if (points[0]) {
+        map.setView(points[0], 13);
+      }
+    }
+  }, [ready, curLat, curLng, homeLat, homeLng]);
+
+  useEffect(() => {
+    const marker = currentMarker.current;
+    if (!marker?.dragging) return;
+    if (onCurrentMove) marker.dragging.enable();
+    else marker.dragging.disable();
+  }, [onCurrentMove]);
+
+  const label = `Map preview: ${current ? `current location ${fmt(current)}` : "no current location set"}${home ? `; home location ${fmt(home)}` : ""}`;
+  const osm = /openstreetmap/i.test(tileUrl);
+
+  return (
+    <figure className={className}>
+      <div className="relative">
+        <div
+          ref={containerRef}
+          role="img"
+          aria-label={label}
+          className={`${HEIGHT} isolate overflow-hidden rounded-lg bg-slate-100! ring-1 ring-slate-200 [&_.leaflet-tile-pane]:opacity-95`}
+        />
+        {!ready && !loadFailed && (
+          <p className="pointer-events-none absolute inset-0 grid place-items-center text-sm text-slate-500">
+            Loading map…
+          </p>
+        )}
+        {loadFailed && (
+          <p className="absolute inset-0 grid place-items-center px-6 text-center text-sm text-slate-600">
+            The map could not be loaded. The coordinates above are still saved as you enter them.
+          </p>
+        )}
+        {ready && (
+          <div className="absolute top-2 right-2 z-10 flex flex-col overflow-hidden rounded-md bg-white shadow ring-1 ring-slate-300">
+            <button
+              type="button"
+              aria-label="Zoom in"
+              onClick={() => mapRef.current?.zoomIn()}
+              className="grid size-8 place-items-center text-lg leading-none text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+            >
+              <span aria-hidden="true">+</span>
+            </button>
+            <button
+              type="button"
+              aria-label="Zoom out"
+              onClick={() => mapRef.current?.zoomOut()}
+              className="grid size-8 place-items-center border-t border-slate-200 text-lg leading-none text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+            >
+              <span aria-hidden="true">−</span>
+            </button>
+          </div>
+        )}
+      </div>
+      <figcaption className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600">
+        <span className="inline-flex items-center gap-1.5">
+          <span aria-hidden="true" className="size-2.5 rounded-full bg-indigo-600" />
+          Current location{onCurrentMove ? " (drag to adjust)" : ""}
+        </span>
+        {home && (
+          <span className="inline-flex items-center gap-1.5">
+            <span aria-hidden="true" className="size-2.5 rounded-[2px] bg-emerald-600" />
+            Home
+          </span>
+        )}
+        {tiles.failed && !tiles.loaded && (
+          <span className="text-amber-800">Map tiles unavailable — showing position only</span>
+        )}
+        {osm && tiles.loaded && <span className="ml-auto">© OpenStreetMap contributors</span>}
+      </figcaption>
+    </figure>
+  );
+}
+
+/**
+ * A light graticule under the tiles: when tiles cannot load (offline, blocked), the markers
+ * still sit on a grid with coordinates, so the preview keeps its meaning.
+ */
+function gridLayer(L: typeof Leaflet): Leaflet.GridLayer {
+  const layer = new L.GridLayer({ zIndex: 0 });
+  // Leaflet's documented way to draw tiles: assign createTile on an instance.
+  (layer as unknown as { createTile: (c: Leaflet.Coords) => HTMLElement }).createTile = (
+    coords: Leaflet.Coords,
+  ) => {
+    const size = layer.getTileSize();
+    const canvas = document.createElement("canvas");
+    const ratio = window.devicePixelRatio || 1;
+    canvas.width = size.x * ratio;
+    canvas.height = size.y * ratio;
+    const ctx = canvas.getContext("2d");
+    if (!ctx) return canvas;
+    ctx.scale(ratio, ratio);
+    ctx.strokeStyle = "rgba(100, 116, 139, 0.14)";
+    ctx.lineWidth = 1;
+    for (let i = 1; i < 4; i++) {
+      const at = (size.x / 4) * i + 0.5;
+      ctx.beginPath();
+      ctx.moveTo(at, 0);
+      ctx.lineTo(at, size.y);
+      ctx.moveTo(0, at);
+      ctx.lineTo(size.x, at);
+      ctx.stroke();
+    }
+    ctx.strokeStyle = "rgba(100, 116, 139, 0.32)";
+    ctx.beginPath();
+    ctx.moveTo(0.5, 0);
+    ctx.lineTo(0.5, size.y);
+    ctx.moveTo(0, 0.5);
+    ctx.lineTo(size.x, 0.5);
+    ctx.stroke();
+    const map = (layer as unknown as { _map?: Leaflet.Map })._map;
+    if (map) {
+      const nw = map.unproject(L.point(coords.x * size.x, coords.y * size.y), coords.z);
+      const digits = coords.z >= 12 ? 3 : coords.z >= 8 ? 2 : 1;
+      ctx.fillStyle = "rgba(71, 85, 105, 0.7)";
+      ctx.font = "10px ui-sans-serif, system-ui, sans-serif";
+      ctx.fillText(`${nw.lat.toFixed(digits)}, ${nw.wrap().lng.toFixed(digits)}`, 4, 12);
+    }
+    return canvas;
+  };
+  return layer;
+}
+
+function MapGlyph() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+      className="mx-auto mb-2 size-8 text-slate-400"
+    >
+      <path
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d="M9 6.75V15m6-6v8.25m.503 3.498 4.875-2.437c.381-.19.622-.58.622-1.006V4.82c0-.836-.88-1.38-1.628-1.006l-3.869 1.934c-.317.159-.69.159-1.006 0L9.503 3.252a1.125 1.125 0 0 0-1.006 0L3.622 5.689C3.24 5.88 3 6.27 3 6.695V19.18c0 .836.88 1.38 1.628 1.006l3.869-1.934c.317-.159.69-.159 1.006 0l4.994 2.497c.317.158.69.158 1.006 0Z"
+      />
+    </svg>
+  );
+}
