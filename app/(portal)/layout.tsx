@@ -27,7 +27,11 @@ export default async function PortalLayout({ children }: { children: ReactNode }
           aria-label="Main"
           className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6"
         >
-          <Link href="/workers" aria-label="Employer Portal" className="flex items-center gap-2 font-semibold text-slate-900">
+          <Link
+            href="/workers"
+            aria-label="Employer Portal"
+            className="flex items-center gap-2 font-semibold text-slate-900"
+          >
             <span
               aria-hidden="true"
               className="grid size-8 place-items-center rounded-lg bg-indigo-600 text-sm font-bold text-white"
