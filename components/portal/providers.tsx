@@ -3,6 +3,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { ApiClientError, SESSION_EXPIRED_EVENT } from "@/lib/portal/fetcher";
+import { allowLeaving } from "@/lib/portal/use-draft";
 
 export function makeQueryClient() {
   return new QueryClient({
@@ -25,6 +26,7 @@ export function Providers({ children }: { children: ReactNode }) {
     const onExpired = () => {
       const next = `${window.location.pathname}${window.location.search}`;
       // Forms keep their drafts in sessionStorage as they change, so nothing typed is lost.
+      allowLeaving();
       window.location.assign(`/sign-in?expired=1&next=${encodeURIComponent(next)}`);
     };
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);

@@ -61,11 +61,22 @@ export function useDraft<T>(key: string) {
   return { read, save, saveNow, clear };
 }
 
+let leavingOnPurpose = false;
+
+/**
+ * The session ended: the page is about to go to sign-in on its own. Drafts are already saved,
+ * so the "leave this page?" prompt would only get in the way.
+ */
+export function allowLeaving(): void {
+  leavingOnPurpose = true;
+}
+
 /** Warn before leaving the page while there are unsaved changes. */
 export function useUnsavedChangesWarning(dirty: boolean) {
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (leavingOnPurpose) return;
       e.preventDefault();
       e.returnValue = "";
     };
