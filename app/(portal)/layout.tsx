@@ -1,3 +1,4 @@
+import { headers } from "next/headers";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
@@ -5,12 +6,18 @@ import { EnvironmentBadge } from "@/components/portal/environment-badge";
 import { NavLinks } from "@/components/portal/nav-links";
 import { Providers } from "@/components/portal/providers";
 import { SignOutButton } from "@/components/portal/sign-out-button";
+import { REQUEST_PATH_HEADER } from "@/lib/portal/request-path";
+import { safeNext } from "@/lib/portal/require-session";
 import { activeSession, getSession } from "@/lib/portal/session";
 
 /** Every portal page: signed-in only (each page also checks, to come back to itself). */
 export default async function PortalLayout({ children }: { children: ReactNode }) {
   const session = activeSession(await getSession());
-  if (!session) redirect("/sign-in");
+  if (!session) {
+    // Pages check too, but the layout renders first: come back to the page that was asked for.
+    const here = safeNext((await headers()).get(REQUEST_PATH_HEADER) ?? undefined);
+    redirect(`/sign-in?next=${encodeURIComponent(here)}`);
+  }
   const live = session.environment === "live";
   return (
     <Providers>

@@ -14,13 +14,18 @@ export function SignInForm({
   demoAvailable,
   expired,
   signedOut,
+  failed,
 }: {
   next: string;
   demoAvailable: boolean;
   expired: boolean;
   signedOut: boolean;
+  /** A plain-HTML sign-in (sent before the script loaded) that was refused. */
+  failed: boolean;
 }) {
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(
+    failed ? "Those keys were not accepted. Check both and try again." : null,
+  );
   const [demoBusy, setDemoBusy] = useState(false);
   const {
     register,
@@ -69,7 +74,15 @@ export function SignInForm({
         {signedOut && !expired && <Alert tone="success">You have signed out.</Alert>}
         {formError && <Alert tone="error">{formError}</Alert>}
       </div>
-      <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+      {/* A real POST form: submitted before the script runs, it still keeps the keys out of the URL. */}
+      <form
+        method="post"
+        action="/api/session"
+        onSubmit={onSubmit}
+        noValidate
+        className="mt-4 space-y-4"
+      >
+        <input type="hidden" name="next" value={next} />
         <TextField
           label="API key"
           autoComplete="username"

@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/ui/alert";
@@ -36,14 +36,18 @@ export function InviteWorkerForm() {
     setError,
     reset,
     watch,
+    getValues,
     formState: { errors, isDirty, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(inviteFormSchema),
     defaultValues: { first_name: "", last_name: "", email: "", phone: "", external_id: "" },
   });
 
-  // Input typed before a session ended comes back after signing in again.
+  // Input typed before a session ended comes back after signing in again (once, on arrival).
+  const restored = useRef(false);
   useEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
     const saved = draft.read();
     if (saved) reset(saved, { keepDefaultValues: true });
   }, [draft, reset]);
@@ -53,7 +57,9 @@ export function InviteWorkerForm() {
   }, [watch, draft]);
   useUnsavedChangesWarning(isDirty && !invite.isSuccess);
 
+  // Keep exactly what was typed before anything can send the user away to sign in.
   const onSubmit = handleSubmit(async (values) => {
+    draft.saveNow(getValues());
     setFormError(null);
     try {
       const worker = await invite.mutateAsync({ type: "Worker", ...values });

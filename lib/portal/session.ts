@@ -44,6 +44,7 @@ export type ActiveSession = Required<Pick<SessionData, "token" | "expiresAt" | "
 /** A session whose token has not expired yet, or null. */
 export function activeSession(data: SessionData, now = new Date()): ActiveSession | null {
   if (!data.token || !data.expiresAt || !data.environment) return null;
-  if (new Date(data.expiresAt).getTime() <= now.getTime()) return null;
+  const expires = new Date(data.expiresAt).getTime();
+  if (Number.isNaN(expires) || expires <= now.getTime()) return null;
   return data as ActiveSession;
 }

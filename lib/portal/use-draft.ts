@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 
 /**
  * Keeps a form's unsaved input in sessionStorage while it changes, so a session that ends in
@@ -58,7 +58,8 @@ export function useDraft<T>(key: string) {
     [],
   );
 
-  return { read, save, saveNow, clear };
+  // A stable object: effects that depend on the draft must not re-run on every render.
+  return useMemo(() => ({ read, save, saveNow, clear }), [read, save, saveNow, clear]);
 }
 
 let leavingOnPurpose = false;

@@ -9,6 +9,7 @@ import { FolderLockedError } from "@/lib/db/folder-lock";
 import { loadDemoCredentials, saveDemoCredentials } from "@/lib/demo-keys";
 import { argv, ConfigError, env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { pagePathOf, REQUEST_PATH_HEADER } from "@/lib/portal/request-path";
 import { ensureBuild } from "./ensure-build";
 
 /**
@@ -121,6 +122,7 @@ function trustOnlyOurHeaders(req: http.IncomingMessage, trustProxy: boolean) {
   }
   h[CLIENT_IP_HEADER] = ip;
   h[PROTO_HEADER] = proto;
+  h[REQUEST_PATH_HEADER] = pagePathOf(req.url ?? "/");
 }
 
 function banner({ url, database, seeded }: { url: string; database: Database; seeded: boolean }) {

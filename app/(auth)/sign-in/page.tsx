@@ -37,6 +37,7 @@ export default async function SignInPage({
           demoAvailable={demoAvailable}
           expired={sp.expired === "1"}
           signedOut={sp.signed_out === "1"}
+          failed={typeof sp.error === "string"}
         />
       </div>
     </main>

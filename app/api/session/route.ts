@@ -1,8 +1,10 @@
 import { loadDemoCredentials } from "@/lib/demo-keys";
 import { originAllowed } from "@/lib/portal/proxy-rules";
+import { safeNext } from "@/lib/portal/require-session";
 import { foreignOrigin, portalError, portalJson } from "@/lib/portal/respond";
 import { activeSession, getSession } from "@/lib/portal/session";
 import { signInUpstream } from "@/lib/portal/sign-in";
+import type { PortalError, SessionSummary } from "@/lib/portal/types";
 import { upstreamFor } from "@/lib/portal/upstream-base";
 import { authenticateBodySchema } from "@/lib/schemas/auth";
 
@@ -14,24 +16,55 @@ export async function GET() {
     environment: session.environment,
     companyName: session.companyName ?? null,
     pool: session.pool ?? null,
-  });
+  } satisfies SessionSummary);
 }
 
-/** POST /api/session: sign in with {api_key, secret_key}, or {demo: true} for the demo company. */
+/**
+ * POST /api/session: sign in with {api_key, secret_key}, or {demo: true} for the demo company.
+ * The sign-in page's script sends JSON; the same form posted before the script loaded (plain
+ * HTML, form-encoded) is answered with a redirect, so the keys never travel in a URL.
+ */
 export async function POST(req: Request) {
   if (!originAllowed("POST", req.headers.get("origin"), req.headers.get("host")))
     return foreignOrigin();
+  const isForm = (req.headers.get("content-type") ?? "").startsWith(
+    "application/x-www-form-urlencoded",
+  );
   let raw: unknown;
   try {
-    raw = await req.json();
+    raw = isForm ? Object.fromEntries(new URLSearchParams(await req.text())) : await req.json();
   } catch {
     return portalError(400, { code: "malformed_request", message: "Send the keys as JSON." });
   }
+  const result = await signIn(raw);
+  if (isForm) {
+    const next = safeNext((raw as { next?: string }).next);
+    const to = result.ok
+      ? next
+      : `/sign-in?error=${encodeURIComponent(result.error.code)}&next=${encodeURIComponent(next)}`;
+    return new Response(null, {
+      status: 303,
+      headers: { location: to, "cache-control": "no-store" },
+    });
+  }
+  return result.ok ? portalJson(result.summary) : portalError(result.status, result.error);
+}
+
+type SignInResult =
+  | { ok: true; summary: SessionSummary }
+  | { ok: false; status: number; error: PortalError };
+
+async function signIn(raw: unknown): Promise<SignInResult> {
   let creds: { api_key: string; secret_key: string };
   if (typeof raw === "object" && raw !== null && (raw as { demo?: unknown }).demo === true) {
     const demo = upstreamFor("test").embedded ? loadDemoCredentials() : null;
-    if (!demo)
-      return portalError(404, { code: "no_demo", message: "There is no demo on this deployment." });
+    if (!demo) {
+      return {
+        ok: false,
+        status: 404,
+        error: { code: "no_demo", message: "There is no demo on this deployment." },
+      };
+    }
     creds = demo.private;
   } else {
     const parsed = authenticateBodySchema.safeParse(raw);
@@ -41,7 +74,11 @@ export async function POST(req: Request) {
         const key = String(i.path[0]);
         fields[key] = [...(fields[key] ?? []), i.message];
       }
-      return portalError(422, { code: "validation_failed", message: "Enter both keys.", fields });
+      return {
+        ok: false,
+        status: 422,
+        error: { code: "validation_failed", message: "Enter both keys.", fields },
+      };
     }
     creds = parsed.data;
   }
@@ -51,16 +88,19 @@ export async function POST(req: Request) {
       result.error.code === "invalid_credentials"
         ? { ...result.error, message: "Those keys were not accepted. Check both and try again." }
         : result.error;
-    return portalError(result.status, error);
+    return { ok: false, status: result.status, error };
   }
   const session = await getSession();
   Object.assign(session, result.session);
   await session.save();
-  return portalJson({
-    environment: result.session.environment,
-    companyName: result.session.companyName,
-    pool: result.session.pool ?? null,
-  });
+  return {
+    ok: true,
+    summary: {
+      environment: result.session.environment,
+      companyName: result.session.companyName,
+      pool: result.session.pool ?? null,
+    },
+  };
 }
 
 /** DELETE /api/session: sign out. */

@@ -1,0 +1,104 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { alertWith, demoKeys, expect, hydrated, test } from "./fixtures";
+
+type Violation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
+
+/** One violation per paragraph: impact, rule, what to do, and every element it found. */
+function readable(violations: Violation[]): string {
+  return violations
+    .map((v) =>
+      [
+        `[${v.impact}] ${v.id}: ${v.help}`,
+        `  ${v.helpUrl}`,
+        ...v.nodes.map(
+          (n) =>
+            `  - ${n.target.join(" ")}\n    ${(n.failureSummary ?? "").replace(/\n\s*/g, "\n    ")}`,
+        ),
+      ].join("\n"),
+    )
+    .join("\n\n");
+}
+
+/** WCAG 2 A/AA rules; serious and critical findings fail the test, the rest are listed. */
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const minor = violations.filter((v) => !serious.includes(v));
+  if (minor.length > 0) {
+    test.info().annotations.push({ type: "axe (minor/moderate)", description: readable(minor) });
+  }
+  expect(
+    serious.map((v) => v.id),
+    `axe found:\n\n${readable(serious)}`,
+  ).toEqual([]);
+}
+
+test.describe("accessibility (axe, WCAG 2 A and AA)", () => {
+  test("the landing page", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+
+  test("the API reference", async ({ page }) => {
+    await page.goto("/docs");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+
+  test("the sign-in page", async ({ page }) => {
+    await page.goto("/sign-in");
+    await hydrated(page.getByRole("button", { name: "Sign in" }));
+    await expectNoSeriousViolations(page);
+  });
+
+  test("the sign-in page showing an error", async ({ page }) => {
+    await page.goto("/sign-in");
+    await hydrated(page.getByRole("button", { name: "Sign in" }));
+    await page.getByLabel("API key").fill(demoKeys().private.api_key);
+    await page.getByLabel("Secret key").fill("sk_test_wrongwrongwrongwrong");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(alertWith(page, "Those keys were not accepted")).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+
+  test("the invite form", async ({ signedIn: page }) => {
+    await page.goto("/workers/new");
+    await hydrated(page.getByRole("button", { name: "Send invitation" }));
+    await expectNoSeriousViolations(page);
+  });
+
+  test("the invite form showing field errors", async ({ signedIn: page }) => {
+    await page.goto("/workers/new");
+    await hydrated(page.getByRole("button", { name: "Send invitation" }));
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await expect(page.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
+    await expectNoSeriousViolations(page);
+  });
+
+  test("the worker list, on a desktop and on a phone", async ({ signedIn: page }) => {
+    await page.goto("/workers");
+    await expect(page.getByRole("status").filter({ hasText: /^\d+ workers$/ })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(page.getByRole("list", { name: /^Workers/ })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+
+  test("the worker edit page, with the badge picker open", async ({ signedIn: page, api }) => {
+    const w = await api.invite();
+    await page.goto(`/workers/${w.id}`);
+    const picker = await hydrated(page.getByRole("combobox", { name: "Add a badge" }));
+    await expectNoSeriousViolations(page);
+    await picker.click();
+    await expect(page.getByRole("option").first()).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+
+  test("the badges page", async ({ signedIn: page }) => {
+    await page.goto("/badges");
+    await hydrated(page.getByRole("button", { name: "Create badge" }));
+    await expectNoSeriousViolations(page);
+  });
+});

@@ -1,0 +1,77 @@
+import { alertWith, demoKeys, expect, hydrated, signInWithDemo, test } from "./fixtures";
+
+test.describe("signing in and out", () => {
+  test("signs in with the demo company's keys typed into the form", async ({ page }) => {
+    const keys = demoKeys().private;
+    await page.goto("/sign-in");
+    await hydrated(page.getByRole("button", { name: "Sign in" }));
+    await page.getByLabel("API key").fill(keys.api_key);
+    await page.getByLabel("Secret key").fill(keys.secret_key);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/workers$/);
+  });
+
+  test("says so when the secret key is wrong, and stays on the sign-in page", async ({ page }) => {
+    const keys = demoKeys().private;
+    await page.goto("/sign-in");
+    await hydrated(page.getByRole("button", { name: "Sign in" }));
+    await page.getByLabel("API key").fill(keys.api_key);
+    await page.getByLabel("Secret key").fill(`${keys.secret_key.slice(0, -4)}XXXX`);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(alertWith(page, "Those keys were not accepted")).toBeVisible();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await expect(page.getByLabel("Secret key")).toBeVisible();
+    // Still signed out: a portal page sends us back here.
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain("ep_session");
+    await page.goto("/workers/new");
+    await expect(page).toHaveURL(/\/sign-in(\?|$)/);
+  });
+
+  test("shows the fields' own errors when a key is left blank", async ({ page }) => {
+    await page.goto("/sign-in");
+    await hydrated(page.getByRole("button", { name: "Sign in" }));
+    await page.getByLabel("API key").fill("pk_test_abc");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByLabel("Secret key")).toHaveAccessibleDescription(/can't be blank/);
+    await expect(page.getByLabel("Secret key")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("opens the demo company with “Try the demo”", async ({ page }) => {
+    await signInWithDemo(page);
+    await expect(page).toHaveURL(/\/workers$/);
+  });
+
+  test("comes back to the page that asked for sign-in", async ({ page }) => {
+    await page.goto("/workers/new");
+    await expect(page).toHaveURL(/\/sign-in\?next=%2Fworkers%2Fnew$/);
+    await (await hydrated(page.getByRole("button", { name: "Try the demo" }))).click();
+    await page.waitForURL(/\/workers\/new$/);
+    await expect(page.getByRole("heading", { name: "Invite a worker" })).toBeVisible();
+  });
+
+  test("shows the TEST environment and the company on every page after sign-in", async ({
+    signedIn: page,
+  }) => {
+    await page.goto("/workers/new");
+    const header = page.getByRole("banner");
+    await expect(header.getByText("TEST", { exact: true })).toBeVisible();
+    await expect(header.getByText("Demo Staffing Co")).toBeVisible();
+    await expect(page.getByText(/LIVE environment/)).toHaveCount(0);
+  });
+
+  test("signs out, and portal pages then ask to sign in again", async ({ signedIn: page }) => {
+    await page.goto("/workers/new");
+    await hydrated(page.getByRole("button", { name: "Sign out" }));
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL(/\/sign-in\?signed_out=1$/);
+    await expect(
+      page.getByRole("status").filter({ hasText: "You have signed out." }),
+    ).toBeVisible();
+    expect((await page.context().cookies()).filter((c) => c.name === "ep_session")).toEqual([]);
+
+    await page.goto("/workers");
+    await expect(page).toHaveURL(/\/sign-in\?next=%2Fworkers$/);
+    await page.goto("/workers/new");
+    await expect(page).toHaveURL(/\/sign-in\?next=%2Fworkers%2Fnew$/);
+  });
+});

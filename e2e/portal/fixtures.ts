@@ -1,0 +1,207 @@
+import fs from "node:fs";
+import path from "node:path";
+import {
+  type APIRequestContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from "@playwright/test";
+
+export { expect };
+
+const root = path.resolve(__dirname, "../..");
+
+export type KeyPair = { api_key: string; secret_key: string };
+export type DemoKeys = { company_id: number; private: KeyPair; public: KeyPair };
+
+/** Where this run's server lives (written by start-server.mjs before the server starts). */
+export function serverInfo(): { dataDir: string; appDir: string; baseURL: string } {
+  return JSON.parse(fs.readFileSync(path.join(root, "test-results/e2e-server.json"), "utf8"));
+}
+
+/** The key pairs the server seeded for the demo company in this run's fresh database. */
+export function demoKeys(): DemoKeys {
+  const file = path.join(serverInfo().dataDir, "demo-keys.json");
+  return JSON.parse(fs.readFileSync(file, "utf8")) as DemoKeys;
+}
+
+export type NewWorker = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  /** E.164, as the API stores it. */
+  phone: string;
+  /** The same number as a person would type it. */
+  phoneTyped: string;
+  external_id: string;
+};
+
+let sequence = 0;
+
+/**
+ * A worker nobody else has: unique e-mail, phone and external id in every test and every run.
+ * German mobile numbers (+49 151 …) never collide with the demo's US numbers.
+ */
+export function uniqueWorker(label = "e2e"): NewWorker {
+  sequence += 1;
+  const stamp = `${Date.now().toString(36)}${sequence.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, "0");
+  return {
+    first_name: "Erin",
+    last_name: `Tester-${stamp}`,
+    email: `${label}-${stamp}@example.com`,
+    phone: `+49151${digits}`,
+    phoneTyped: `+49 151 ${digits.slice(0, 4)} ${digits.slice(4)}`,
+    external_id: `${label}-${stamp}`,
+  };
+}
+
+/**
+ * Waits until React has hydrated the element: a click or submit before that is lost (or, for a
+ * form, becomes a native submit), which is the classic source of flaky browser tests.
+ */
+export async function hydrated(locator: Locator): Promise<Locator> {
+  await expect
+    .poll(
+      () => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps"))),
+      { message: "the page never hydrated", timeout: 15_000 },
+    )
+    .toBe(true);
+  return locator;
+}
+
+/** Signs in through the sign-in page's "Try the demo" and waits for where it leads. */
+export async function signInWithDemo(
+  page: Page,
+  signInUrl = "/sign-in",
+  landing: RegExp = /\/workers$/,
+) {
+  await page.goto(signInUrl);
+  const demo = await hydrated(page.getByRole("button", { name: "Try the demo" }));
+  await demo.click();
+  await page.waitForURL(landing);
+}
+
+/**
+ * How long a person pauses between typing and clicking. Tests must see the page as people do:
+ * the portal does work in that pause (the invite form saves its draft 150 ms after a change),
+ * and a faster-than-human test would miss whatever that work breaks.
+ */
+export const HUMAN_PAUSE_MS = 400;
+
+/** Fills the invite form on /workers/new (the page must be open and hydrated). */
+export async function fillInviteForm(
+  page: Page,
+  w: Partial<NewWorker>,
+  { pause = true }: { pause?: boolean } = {},
+) {
+  if (w.first_name !== undefined) await page.getByLabel("First name").fill(w.first_name);
+  if (w.last_name !== undefined) await page.getByLabel("Last name").fill(w.last_name);
+  if (w.email !== undefined) await page.getByLabel("E-mail").fill(w.email);
+  if (w.phoneTyped !== undefined) await page.getByLabel("Phone").fill(w.phoneTyped);
+  if (w.external_id !== undefined) await page.getByLabel("External ID").fill(w.external_id);
+  if (pause) await page.waitForTimeout(HUMAN_PAUSE_MS);
+}
+
+/** Creates a worker through the UI and returns its id (from /workers/<id>?invited=1). */
+export async function inviteViaUi(page: Page, w: NewWorker = uniqueWorker()): Promise<number> {
+  await page.goto("/workers/new");
+  await hydrated(page.getByRole("button", { name: "Send invitation" }));
+  await fillInviteForm(page, w);
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await page.waitForURL(/\/workers\/\d+\?invited=1$/);
+  return Number(new URL(page.url()).pathname.split("/").at(-1));
+}
+
+/**
+ * The portal's own HTTP routes, driven like the browser drives them (session cookie, Origin
+ * header on writes), for setting up data quickly. Signs in with the demo on first use.
+ */
+export class PortalApi {
+  private signedIn = false;
+
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly baseURL: string,
+  ) {}
+
+  private get origin() {
+    return { origin: this.baseURL };
+  }
+
+  async signIn(): Promise<void> {
+    if (this.signedIn) return;
+    const res = await this.request.post("/api/session", {
+      data: { demo: true },
+      headers: this.origin,
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    this.signedIn = true;
+  }
+
+  async invite(w: NewWorker = uniqueWorker()): Promise<NewWorker & { id: number }> {
+    await this.signIn();
+    const { phoneTyped: _, ...body } = w;
+    const res = await this.request.post("/api/proxy/users/invite", {
+      data: { type: "Worker", ...body },
+      headers: this.origin,
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const created = (await res.json()) as { id: number };
+    return { ...w, id: created.id };
+  }
+
+  async get<T>(apiPath: string): Promise<T> {
+    await this.signIn();
+    const res = await this.request.get(`/api/proxy/${apiPath}`);
+    expect(res.status(), await res.text()).toBe(200);
+    return (await res.json()) as T;
+  }
+
+  async patch<T>(apiPath: string, body: unknown): Promise<T> {
+    await this.signIn();
+    const res = await this.request.patch(`/api/proxy/${apiPath}`, {
+      data: body,
+      headers: this.origin,
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    return (await res.json()) as T;
+  }
+
+  async createBadge(
+    name: string,
+    description = "Created by an e2e test.",
+  ): Promise<{ id: number; name: string }> {
+    await this.signIn();
+    const res = await this.request.post("/api/proxy/badges", {
+      data: { name, description },
+      headers: this.origin,
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()) as { id: number; name: string };
+  }
+}
+
+type Fixtures = {
+  /** A page signed in to the demo company through "Try the demo", on /workers. */
+  signedIn: Page;
+  /** Set-up through the portal's HTTP routes (its own cookie jar, not the page's). */
+  api: PortalApi;
+};
+
+export const test = base.extend<Fixtures>({
+  signedIn: async ({ page }, use) => {
+    await signInWithDemo(page);
+    await use(page);
+  },
+  api: async ({ request, baseURL }, use) => {
+    if (!baseURL) throw new Error("baseURL is not configured");
+    await use(new PortalApi(request, baseURL));
+  },
+});
+
+/** Alerts the page shows, without Next's route announcer (which also has role="alert"). */
+export function alertWith(page: Page, text: string | RegExp): Locator {
+  return page.getByRole("alert").filter({ hasText: text });
+}

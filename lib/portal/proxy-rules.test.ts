@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { originAllowed, proxyAllows } from "./proxy-rules";
+
+describe("proxyAllows: the browser reaches only the calls the portal needs", () => {
+  it.each([
+    ["GET", "me"],
+    ["GET", "users"],
+    ["POST", "users/invite"],
+    ["GET", "users/1"],
+    ["GET", "users/1234567890"],
+    ["PATCH", "users/42"],
+    ["GET", "badges"],
+    ["POST", "badges"],
+    ["GET", "badges/7"],
+    ["GET", "jobs"],
+    ["GET", "job_requests"],
+    // Method names are case-insensitive; surrounding slashes are tolerated.
+    ["get", "users"],
+    ["patch", "users/42"],
+    ["GET", "/users/42/"],
+  ])("allows %s %s", (method, path) => {
+    expect(proxyAllows(method, path)).toBe(true);
+  });
+
+  it.each([
+    // Path traversal and odd segments never pass, whatever they would resolve to.
+    ["GET", "users/../badges"],
+    ["GET", "users/./1"],
+    ["GET", "../authenticate"],
+    ["GET", "users//1"],
+    ["GET", "users/1/extra"],
+    ["GET", "users/abc"],
+    ["GET", "users/12345678901"],
+    ["GET", "users/-1"],
+    // Writes the portal never makes.
+    ["DELETE", "badges/1"],
+    ["DELETE", "users/1"],
+    ["PUT", "users/1"],
+    ["POST", "users"],
+    ["PATCH", "users"],
+    ["POST", "users/1"],
+    ["PATCH", "badges/1"],
+    ["POST", "jobs"],
+    // Calls that are not for the browser at all.
+    ["POST", "authenticate"],
+    ["GET", "authenticate"],
+    ["GET", "info"],
+    ["GET", "openapi.json"],
+    ["GET", ""],
+    ["GET", "users/invite"],
+    ["GET", "usersx"],
+    ["GET", "xusers"],
+  ])("refuses %s %s", (method, path) => {
+    expect(proxyAllows(method, path)).toBe(false);
+  });
+});
+
+describe("originAllowed: writes only from the portal's own pages", () => {
+  const host = "127.0.0.1:3000";
+
+  it.each([
+    { method: "POST", origin: "http://127.0.0.1:3000", expected: true, why: "same origin" },
+    { method: "PATCH", origin: "https://127.0.0.1:3000", expected: true, why: "same host, https" },
+    { method: "DELETE", origin: "http://127.0.0.1:3000", expected: true, why: "same origin" },
+    { method: "POST", origin: "http://evil.example", expected: false, why: "foreign origin" },
+    {
+      method: "POST",
+      origin: "http://127.0.0.1:3001",
+      expected: false,
+      why: "same address, other port",
+    },
+    { method: "POST", origin: "http://localhost:3000", expected: false, why: "other host name" },
+    {
+      method: "POST",
+      origin: "http://127.0.0.1:3000.evil.example",
+      expected: false,
+      why: "look-alike host",
+    },
+    { method: "POST", origin: null, expected: false, why: "missing origin on a write" },
+    { method: "PATCH", origin: null, expected: false, why: "missing origin on a write" },
+    { method: "POST", origin: "null", expected: false, why: "opaque origin (sandboxed page)" },
+    { method: "POST", origin: "not a url", expected: false, why: "malformed origin" },
+    { method: "POST", origin: "", expected: false, why: "empty origin" },
+    { method: "GET", origin: null, expected: true, why: "a read needs no origin" },
+    { method: "GET", origin: "http://evil.example", expected: true, why: "reads are always ok" },
+    { method: "HEAD", origin: null, expected: true, why: "safe method" },
+    { method: "OPTIONS", origin: null, expected: true, why: "safe method" },
+    { method: "get", origin: "garbage", expected: true, why: "method case does not matter" },
+  ])("$method from $origin → $expected ($why)", ({ method, origin, expected }) => {
+    expect(originAllowed(method, origin, host)).toBe(expected);
+  });
+
+  it("refuses a write when the request names no host", () => {
+    expect(originAllowed("POST", "http://127.0.0.1:3000", null)).toBe(false);
+  });
+});
