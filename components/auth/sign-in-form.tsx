@@ -65,7 +65,7 @@ export function SignInForm({
 
   return (
     <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
-      <div className="space-y-4">
+      <div className={expired || signedOut || formError ? "mb-4 space-y-4" : "hidden"}>
         {expired && (
           <Alert tone="warning" title="Your session ended">
             Sign in again to continue. Anything you had typed is kept and will be restored.
@@ -80,7 +80,7 @@ export function SignInForm({
         action="/api/session"
         onSubmit={onSubmit}
         noValidate
-        className="mt-4 space-y-4"
+        className="space-y-4"
       >
         <input type="hidden" name="next" value={next} />
         <TextField
