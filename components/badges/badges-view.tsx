@@ -42,7 +42,9 @@ export function BadgesView({ pool }: { pool: SessionSummary["pool"] }) {
   let summary = "";
   if (data) {
     const n = total ?? items.length;
-    const count = `${n.toLocaleString("en-US")} ${n === 1 ? "badge" : "badges"}`;
+    // Without a total (the real service gives none), a full page means there may be more.
+    const more = total === null && data.hasMore ? "+" : "";
+    const count = `${n.toLocaleString("en-US")}${more} ${n === 1 && !more ? "badge" : "badges"}`;
     summary = query ? `${count} ${n === 1 ? "matches" : "match"}` : count;
   }
 
@@ -174,9 +176,9 @@ export function BadgesView({ pool }: { pool: SessionSummary["pool"] }) {
               <BadgeItem key={b.id} badge={b} isNew={b.id === createdId} />
             ))}
           </ul>
-          {total !== null && total > items.length && (
+          {((total !== null && total > items.length) || (total === null && data?.hasMore)) && (
             <p className="border-t border-slate-200 px-5 py-3 text-sm text-slate-500">
-              {`Showing the first ${items.length} of ${total.toLocaleString("en-US")}. Search by name to find the others.`}
+              {`Showing the first ${items.length}${total !== null ? ` of ${total.toLocaleString("en-US")}` : ""}. Search by name to find the others.`}
             </p>
           )}
         </>

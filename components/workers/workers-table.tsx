@@ -31,7 +31,14 @@ const plural = (n: number, one: string, many: string) =>
  * The workers list. Search, filters, sort and paging all live in the query string, so a view
  * can be shared, bookmarked and reloaded; this component only reads it and writes it.
  */
-export function WorkersTable({ pool }: { pool: SessionSummary["pool"] }) {
+export function WorkersTable({
+  pool,
+  extendedFilters,
+}: {
+  pool: SessionSummary["pool"];
+  /** Whether the upstream is our own API, with its badge/status filters and sort. */
+  extendedFilters: boolean;
+}) {
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
@@ -202,6 +209,7 @@ export function WorkersTable({ pool }: { pool: SessionSummary["pool"] }) {
             badgesLoading={badges.isPending}
             onChange={navigate}
             searchRef={searchBox}
+            extendedFilters={extendedFilters}
           />
         </div>
         {body}

@@ -12,16 +12,23 @@
 //
 // Where things are is written to test-results/e2e-server.json ({dataDir, appDir, baseURL}), so
 // specs can read the seeded demo keys from <dataDir>/demo-keys.json.
+//
+// Live keys (pk_live_…) go to a fake of the REAL service (fake-real-service.mjs, in this process,
+// on FAKE_REAL_PORT), so real-service.spec.ts can drive the portal against it; its address is in
+// e2e-server.json as fakeRealServiceURL. Test keys keep using the embedded API.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { startFakeRealService } from "./fake-real-service.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const port = process.env.E2E_PORT || "3400";
 const inPlace = process.env.E2E_IN_PLACE === "1";
 const dataPrefix = path.join(os.tmpdir(), "ep-portal-e2e-data-");
 const pointer = path.join(root, "test-results", "e2e-server.json");
+const fakePort = process.env.FAKE_REAL_PORT || "3499";
+const fakeRealServiceURL = `http://127.0.0.1:${fakePort}`;
 
 /** What a build needs (and lib/server/ensure-build.ts watches). */
 const APP_ENTRIES = [
@@ -118,13 +125,14 @@ function removeStaleDataDir() {
   fs.rmSync(previous, { recursive: true, force: true });
 }
 
+const fakeRealService = await startFakeRealService(Number(fakePort));
 const appDir = inPlace ? root : prepareMirror();
 removeStaleDataDir();
 const dataDir = fs.mkdtempSync(dataPrefix);
 fs.mkdirSync(path.dirname(pointer), { recursive: true });
 fs.writeFileSync(
   pointer,
-  `${JSON.stringify({ dataDir, appDir, baseURL: `http://127.0.0.1:${port}` }, null, 2)}\n`,
+  `${JSON.stringify({ dataDir, appDir, baseURL: `http://127.0.0.1:${port}`, fakeRealServiceURL }, null, 2)}\n`,
 );
 
 let removed = false;
@@ -145,10 +153,11 @@ const env = {
   DEMO_WORKER_COUNT: "120",
   LOG_LEVEL: "warn",
   SEED_DEMO: "true",
-  // Always the embedded API on the embedded database, whatever the caller's shell holds.
+  // Always the embedded API on the embedded database for test keys, and the fake real service
+  // for live keys, whatever the caller's shell holds.
   DATABASE_URL: "",
   API_BASE_URL_TEST: "",
-  API_BASE_URL_LIVE: "",
+  API_BASE_URL_LIVE: fakeRealServiceURL,
   SESSION_SECRET: "",
   // Every spec signs in with the same demo key, several times; the default 30 per minute per
   // key would make the suite fail on its speed rather than on the portal's behaviour.
@@ -193,6 +202,7 @@ function start(attempt) {
 
 function finish(code) {
   removeDataDir();
+  fakeRealService.close();
   process.exit(code);
 }
 

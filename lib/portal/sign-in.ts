@@ -33,7 +33,12 @@ export async function signInUpstream(
     body: new URLSearchParams({ api_key: apiKey, secret_key: secretKey }).toString(),
     contentType: "application/x-www-form-urlencoded",
   });
-  if (!auth.ok) return { ok: false, status: auth.status, error: auth.error };
+  if (!auth.ok) {
+    // A 401 here means the keys, whatever words the upstream chose (the real service's body
+    // is not our error shape).
+    const error = auth.status === 401 ? { ...auth.error, code: "invalid_credentials" } : auth.error;
+    return { ok: false, status: auth.status, error };
+  }
   const body = auth.body as { token?: unknown; expires_at?: unknown };
   if (
     typeof body.token !== "string" ||

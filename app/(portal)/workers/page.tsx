@@ -3,6 +3,7 @@ import { Suspense } from "react";
 import { WorkersPageSkeleton } from "@/components/workers/list/workers-skeleton";
 import { WorkersTable } from "@/components/workers/workers-table";
 import { requireSession } from "@/lib/portal/require-session";
+import { upstreamFor } from "@/lib/portal/upstream-base";
 
 export const metadata: Metadata = { title: "Workers" };
 
@@ -25,7 +26,10 @@ export default async function WorkersPage({
   return (
     // The list reads its state from the query string (useSearchParams).
     <Suspense fallback={<WorkersPageSkeleton />}>
-      <WorkersTable pool={session.pool ?? null} />
+      <WorkersTable
+        pool={session.pool ?? null}
+        extendedFilters={upstreamFor(session.environment).embedded}
+      />
     </Suspense>
   );
 }

@@ -18,6 +18,7 @@ export function WorkersToolbar({
   badgesLoading,
   onChange,
   searchRef,
+  extendedFilters,
 }: {
   state: ListState;
   badges: Badge[];
@@ -25,6 +26,11 @@ export function WorkersToolbar({
   onChange: (patch: Partial<ListState>, mode: "push" | "replace") => void;
   /** The search box, so focus can go back to it (after "Clear filters"). */
   searchRef: RefObject<HTMLInputElement | null>;
+  /**
+   * Badge, status and sort are additions of our own API; another upstream (the real service)
+   * may ignore them, so they are offered only where they work.
+   */
+  extendedFilters: boolean;
 }) {
   const searchId = useId();
   const [text, setText] = useState(state.q);
@@ -112,50 +118,54 @@ export function WorkersToolbar({
             )}
           </div>
         </div>
-        <SelectField
-          label="Badge"
-          className={TOOLBAR_CELLS.badge}
-          value={state.badge}
-          onChange={(e) => onChange({ badge: e.target.value, page: 1 }, "push")}
-        >
-          <option value="">Any badge</option>
-          {badges.map((b) => (
-            <option key={b.id} value={String(b.id)}>
-              {b.name}
-            </option>
-          ))}
-          {/* A shared link may name a badge that is not (yet) in the list: keep it selectable. */}
-          {!selectedBadgeKnown && (
-            <option value={state.badge}>
-              {badgesLoading ? "Loading…" : `Badge #${state.badge}`}
-            </option>
-          )}
-        </SelectField>
-        <SelectField
-          label="Status"
-          className={TOOLBAR_CELLS.status}
-          value={state.suspended}
-          onChange={(e) => {
-            const v = e.target.value;
-            onChange({ suspended: v === "true" || v === "false" ? v : "", page: 1 }, "push");
-          }}
-        >
-          <option value="">Any</option>
-          <option value="false">Active</option>
-          <option value="true">Suspended</option>
-        </SelectField>
-        <SelectField
-          label="Sort"
-          className={TOOLBAR_CELLS.sort}
-          value={state.sort}
-          onChange={(e) => onChange({ sort: e.target.value, page: 1 }, "push")}
-        >
-          {SORT_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </SelectField>
+        {extendedFilters && (
+          <>
+            <SelectField
+              label="Badge"
+              className={TOOLBAR_CELLS.badge}
+              value={state.badge}
+              onChange={(e) => onChange({ badge: e.target.value, page: 1 }, "push")}
+            >
+              <option value="">Any badge</option>
+              {badges.map((b) => (
+                <option key={b.id} value={String(b.id)}>
+                  {b.name}
+                </option>
+              ))}
+              {/* A shared link may name a badge that is not (yet) in the list: keep it selectable. */}
+              {!selectedBadgeKnown && (
+                <option value={state.badge}>
+                  {badgesLoading ? "Loading…" : `Badge #${state.badge}`}
+                </option>
+              )}
+            </SelectField>
+            <SelectField
+              label="Status"
+              className={TOOLBAR_CELLS.status}
+              value={state.suspended}
+              onChange={(e) => {
+                const v = e.target.value;
+                onChange({ suspended: v === "true" || v === "false" ? v : "", page: 1 }, "push");
+              }}
+            >
+              <option value="">Any</option>
+              <option value="false">Active</option>
+              <option value="true">Suspended</option>
+            </SelectField>
+            <SelectField
+              label="Sort"
+              className={TOOLBAR_CELLS.sort}
+              value={state.sort}
+              onChange={(e) => onChange({ sort: e.target.value, page: 1 }, "push")}
+            >
+              {SORT_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </SelectField>
+          </>
+        )}
       </form>
     </search>
   );
