@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, Spinner } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/field";
+import { SearchInput } from "@/components/ui/search-input";
 import { useBadges } from "@/lib/portal/hooks/use-badges";
 import type { Badge, SessionSummary } from "@/lib/portal/types";
 import { BadgeListSkeleton } from "./badge-list-skeleton";
@@ -27,7 +27,6 @@ function useDebounced<T>(value: T, ms: number): T {
 export function BadgesView({ pool }: { pool: SessionSummary["pool"] }) {
   const canCreate = pool !== "public";
   const headingId = useId();
-  const searchId = useId();
   const [text, setText] = useState("");
   const searchBox = useRef<HTMLInputElement>(null);
   const query = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
@@ -56,55 +55,13 @@ export function BadgesView({ pool }: { pool: SessionSummary["pool"] }) {
       <div className="border-b border-slate-200 p-4 sm:px-5">
         <search aria-label="Filter badges">
           <form onSubmit={(e) => e.preventDefault()}>
-            <label htmlFor={searchId} className="block text-sm font-medium text-slate-800">
-              Search badges
-            </label>
-            <div className="relative mt-1">
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 20 20"
-                fill="currentColor"
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-              >
-                <path
-                  fillRule="evenodd"
-                  d="M9 3.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11ZM2 9a7 7 0 1 1 12.45 4.39l3.33 3.33a.75.75 0 1 1-1.06 1.06l-3.33-3.33A7 7 0 0 1 2 9Z"
-                  clipRule="evenodd"
-                />
-              </svg>
-              <input
-                ref={searchBox}
-                id={searchId}
-                type="search"
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-                maxLength={200}
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="Badge name"
-                className={`${inputClass(false)} pr-9 pl-9 [&::-webkit-search-cancel-button]:appearance-none`}
-              />
-              {text && (
-                <button
-                  type="button"
-                  aria-label="Clear search"
-                  onClick={() => {
-                    setText("");
-                    searchBox.current?.focus();
-                  }}
-                  className="absolute top-1/2 right-1.5 grid size-7 -translate-y-1/2 place-items-center rounded-md text-slate-400 hover:bg-slate-100 hover:text-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
-                >
-                  <svg
-                    aria-hidden="true"
-                    viewBox="0 0 20 20"
-                    fill="currentColor"
-                    className="size-4"
-                  >
-                    <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-                  </svg>
-                </button>
-              )}
-            </div>
+            <SearchInput
+              ref={searchBox}
+              label="Search badges"
+              value={text}
+              onValueChange={setText}
+              placeholder="Badge name"
+            />
           </form>
         </search>
         <div className="mt-3 flex h-5 items-center gap-3 text-sm text-slate-600">

@@ -6,12 +6,11 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { TextAreaField, TextField } from "@/components/ui/field";
 import { ApiClientError } from "@/lib/portal/fetcher";
 import { useCreateBadge } from "@/lib/portal/hooks/use-badges";
 import type { Badge } from "@/lib/portal/types";
 import { createBadgeBodySchema } from "@/lib/schemas/badge";
-import { TextArea } from "./text-area";
 
 /** The API's own schema, so the browser refuses exactly what the server would. */
 type FormInput = z.input<typeof createBadgeBodySchema>;
@@ -122,7 +121,7 @@ export function CreateBadgeForm({
           error={errors.name?.message}
           {...register("name")}
         />
-        <TextArea
+        <TextAreaField
           label="Description"
           required
           rows={3}

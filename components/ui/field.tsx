@@ -3,6 +3,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
   useId,
 } from "react";
 
@@ -18,77 +19,119 @@ export const inputClass = (invalid: boolean) =>
     invalid ? "ring-red-400 focus:ring-red-600" : "ring-slate-300 focus:ring-indigo-600"
   }`;
 
+/** The control's ARIA wiring: the error when there is one, else the hint (what is on screen). */
+function controlProps(id: string, error?: string, hint?: ReactNode) {
+  return {
+    id,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+  } as const;
+}
+
 /**
- * A labelled input whose error sits next to it, linked with aria-describedby and announced
- * (aria-live) when it appears.
+ * Label above, control, then the hint or the error. The error is linked to the control with
+ * aria-describedby and announced (aria-live) when it appears.
  */
-export const TextField = forwardRef<
-  HTMLInputElement,
-  FieldProps & InputHTMLAttributes<HTMLInputElement>
->(function TextField({ label, error, hint, className = "", id, ...props }, ref) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
-  const describedBy =
-    [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
+function FieldFrame({
+  id,
+  label,
+  required,
+  error,
+  hint,
+  className = "",
+  children,
+}: FieldProps & { id: string; required?: boolean; children: ReactNode }) {
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
-        {props.required && (
+        {required && (
           <span className="text-red-600" aria-hidden="true">
             {" "}
             *
           </span>
         )}
       </label>
-      <input
-        ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`mt-1 ${inputClass(Boolean(error))}`}
-        {...props}
-      />
+      {children}
       {hint && !error && (
-        <p id={hintId} className="mt-1 text-xs text-slate-500">
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
           {hint}
         </p>
       )}
-      <p id={errorId} aria-live="polite" className="mt-1 min-h-0 text-xs font-medium text-red-700">
+      <p id={`${id}-error`} aria-live="polite" className="mt-1 text-xs font-medium text-red-700">
         {error}
       </p>
     </div>
+  );
+}
+
+export const TextField = forwardRef<
+  HTMLInputElement,
+  FieldProps & InputHTMLAttributes<HTMLInputElement>
+>(function TextField({ label, error, hint, className, id, ...props }, ref) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  return (
+    <FieldFrame
+      id={inputId}
+      label={label}
+      required={props.required}
+      error={error}
+      hint={hint}
+      className={className}
+    >
+      <input
+        ref={ref}
+        {...controlProps(inputId, error, hint)}
+        className={`mt-1 ${inputClass(Boolean(error))}`}
+        {...props}
+      />
+    </FieldFrame>
+  );
+});
+
+export const TextAreaField = forwardRef<
+  HTMLTextAreaElement,
+  FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>
+>(function TextAreaField({ label, error, hint, className, id, rows = 3, ...props }, ref) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  return (
+    <FieldFrame
+      id={inputId}
+      label={label}
+      required={props.required}
+      error={error}
+      hint={hint}
+      className={className}
+    >
+      <textarea
+        ref={ref}
+        rows={rows}
+        {...controlProps(inputId, error, hint)}
+        className={`mt-1 resize-y ${inputClass(Boolean(error))}`}
+        {...props}
+      />
+    </FieldFrame>
   );
 });
 
 export const SelectField = forwardRef<
   HTMLSelectElement,
   FieldProps & SelectHTMLAttributes<HTMLSelectElement>
->(function SelectField({ label, error, hint, className = "", id, children, ...props }, ref) {
+>(function SelectField({ label, error, hint, className, id, children, ...props }, ref) {
   const autoId = useId();
   const selectId = id ?? autoId;
-  const errorId = `${selectId}-error`;
   return (
-    <div className={className}>
-      <label htmlFor={selectId} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame id={selectId} label={label} error={error} hint={hint} className={className}>
       <select
         ref={ref}
-        id={selectId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        {...controlProps(selectId, error, hint)}
         className={`mt-1 ${inputClass(Boolean(error))}`}
         {...props}
       >
         {children}
       </select>
-      {hint && !error && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
-      <p id={errorId} aria-live="polite" className="mt-1 text-xs font-medium text-red-700">
-        {error}
-      </p>
-    </div>
+    </FieldFrame>
   );
 });

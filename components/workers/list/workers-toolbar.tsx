@@ -1,7 +1,8 @@
 "use client";
 
-import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from "react";
-import { inputClass, SelectField } from "@/components/ui/field";
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
+import { SelectField } from "@/components/ui/field";
+import { SearchInput } from "@/components/ui/search-input";
 import type { Badge } from "@/lib/portal/types";
 import { TOOLBAR_CELLS, TOOLBAR_GRID } from "./columns";
 import { type ListState, SORT_OPTIONS } from "./list-params";
@@ -32,7 +33,6 @@ export function WorkersToolbar({
    */
   extendedFilters: boolean;
 }) {
-  const searchId = useId();
   const [text, setText] = useState(state.q);
   // The value this component last wrote to the URL: when the URL catches up with it, the
   // input must not be reset (the user may have typed more in the meantime).
@@ -73,50 +73,13 @@ export function WorkersToolbar({
     <search aria-label="Filter workers">
       <form onSubmit={submit} className={TOOLBAR_GRID}>
         <div className={TOOLBAR_CELLS.search}>
-          <label htmlFor={searchId} className="block text-sm font-medium text-slate-800">
-            Search workers
-          </label>
-          <div className="relative mt-1">
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              fill="currentColor"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-            >
-              <path
-                fillRule="evenodd"
-                d="M9 3.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11ZM2 9a7 7 0 1 1 12.45 4.39l3.33 3.33a.75.75 0 1 1-1.06 1.06l-3.33-3.33A7 7 0 0 1 2 9Z"
-                clipRule="evenodd"
-              />
-            </svg>
-            <input
-              ref={searchRef}
-              id={searchId}
-              type="search"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              maxLength={200}
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="Name, e-mail, phone or external ID"
-              className={`${inputClass(false)} pr-9 pl-9 [&::-webkit-search-cancel-button]:appearance-none`}
-            />
-            {text && (
-              <button
-                type="button"
-                aria-label="Clear search"
-                onClick={() => {
-                  setText("");
-                  searchRef.current?.focus();
-                }}
-                className="absolute top-1/2 right-1.5 grid size-7 -translate-y-1/2 place-items-center rounded-md text-slate-400 hover:bg-slate-100 hover:text-slate-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
-              >
-                <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
-                  <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-                </svg>
-              </button>
-            )}
-          </div>
+          <SearchInput
+            ref={searchRef}
+            label="Search workers"
+            value={text}
+            onValueChange={setText}
+            placeholder="Name, e-mail, phone or external ID"
+          />
         </div>
         {extendedFilters && (
           <>
