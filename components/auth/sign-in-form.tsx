@@ -6,7 +6,8 @@ import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { ApiClientError, portalFetch } from "@/lib/portal/fetcher";
+import { portalFetch } from "@/lib/portal/fetcher";
+import { placeFieldErrors } from "@/lib/portal/place-field-errors";
 import { type AuthenticateBody, authenticateBodySchema } from "@/lib/schemas/auth";
 
 export function SignInForm({
@@ -42,11 +43,7 @@ export function SignInForm({
       await portalFetch("/api/session", { method: "POST", json: values });
       done();
     } catch (err) {
-      if (err instanceof ApiClientError && err.fields) {
-        for (const [field, msgs] of Object.entries(err.fields)) {
-          if (field === "api_key" || field === "secret_key") setError(field, { message: msgs[0] });
-        }
-      }
+      placeFieldErrors(err, ["api_key", "secret_key"], setError);
       setFormError(err instanceof Error ? err.message : "Sign-in failed. Try again.");
     }
   });

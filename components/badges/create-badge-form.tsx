@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { ApiClientError } from "@/lib/portal/fetcher";
 import { useCreateBadge } from "@/lib/portal/hooks/use-badges";
+import { placeFieldErrors } from "@/lib/portal/place-field-errors";
 import type { Badge } from "@/lib/portal/types";
 import { createBadgeBodySchema } from "@/lib/schemas/badge";
 
@@ -16,8 +17,6 @@ import { createBadgeBodySchema } from "@/lib/schemas/badge";
 type FormInput = z.input<typeof createBadgeBodySchema>;
 type FormOutput = z.output<typeof createBadgeBodySchema>;
 const FIELDS = ["name", "description", "info_url", "is_soft"] as const;
-type Field = (typeof FIELDS)[number];
-const isField = (f: string): f is Field => (FIELDS as readonly string[]).includes(f);
 
 const EMPTY: FormInput = { name: "", description: "", info_url: "", is_soft: false };
 
@@ -64,15 +63,7 @@ export function CreateBadgeForm({
       onCreated?.(badge);
     } catch (err) {
       if (err instanceof ApiClientError && err.code === "session_expired") return;
-      let placed = false;
-      if (err instanceof ApiClientError && err.fields) {
-        for (const [field, msgs] of Object.entries(err.fields)) {
-          if (!isField(field)) continue;
-          setError(field, { message: msgs.join(", ") }, { shouldFocus: !placed });
-          placed = true;
-        }
-      }
-      if (placed) return;
+      if (placeFieldErrors(err, FIELDS, setError)) return;
       const message = err instanceof Error ? err.message : "Try again in a moment.";
       setFormError(
         err instanceof ApiClientError && err.status === 403

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { ApiClientError } from "@/lib/portal/fetcher";
 import { useInviteWorker } from "@/lib/portal/hooks/use-workers";
+import { placeFieldErrors } from "@/lib/portal/place-field-errors";
 import { useDraft, useUnsavedChangesWarning } from "@/lib/portal/use-draft";
 import { inviteUserBodySchema } from "@/lib/schemas/user";
 
@@ -67,20 +68,7 @@ export function InviteWorkerForm() {
       router.push(`/workers/${worker.id}?invited=1`);
     } catch (err) {
       if (err instanceof ApiClientError && err.code === "session_expired") return;
-      let placed = false;
-      if (err instanceof ApiClientError && err.fields) {
-        for (const [field, msgs] of Object.entries(err.fields)) {
-          if ((FIELDS as readonly string[]).includes(field)) {
-            setError(
-              field as (typeof FIELDS)[number],
-              { message: msgs.join(", ") },
-              { shouldFocus: !placed },
-            );
-            placed = true;
-          }
-        }
-      }
-      if (!placed)
+      if (!placeFieldErrors(err, FIELDS, setError))
         setFormError(err instanceof Error ? err.message : "The invitation could not be sent.");
     }
   });
