@@ -8,7 +8,11 @@ export default defineConfig({
   root,
   resolve: { alias: { "@": root, "server-only": path.join(root, "lib/test-support/empty.ts") } },
   test: {
-    env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
+    env: {
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      DATA_ENCRYPTION_KEY: "vitest-data-encryption-key-0123456789abcdef",
+    },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [

@@ -47,6 +47,33 @@ const envSchema = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /** Map tiles for the worker page; {z}/{x}/{y} placeholders. The map still shows the point without them. */
   MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+  /**
+   * Where links in e-mails point (the invitation's accept page). Unset: http://localhost:PORT.
+   */
+  PUBLIC_URL: z.url().optional(),
+  /** smtp(s)://user:pass@host:port: invitation e-mails go out by SMTP. Unset: kept in the database for the demo outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Employer Portal <no-reply@employer-portal.local>"),
+  /**
+   * Seals the API secret keys that sign webhooks (32+ characters). Unset: generated once and
+   * kept in DATA_DIR, like SESSION_SECRET. Several instances must share it.
+   */
+  DATA_ENCRYPTION_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Run the outbox dispatcher inside the server (off: run `operator outbox run` instead). */
+  OUTBOX_DISPATCHER: bool.default(true),
+  /** How often an idle dispatcher looks for due rows (writes in this process wake it at once). */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  /** Retries after the first attempt. Webhooks: three, after 60, 120 and 240 s, as the real service. */
+  WEBHOOK_RETRIES: z.coerce.number().int().min(0).max(20).default(3),
+  MAIL_RETRIES: z.coerce.number().int().min(0).max(30).default(10),
+  /** First retry delay; each further retry doubles it (plus up to 10 % jitter), capped at 6 h. */
+  OUTBOX_RETRY_SECONDS: z.coerce.number().min(0.001).max(86_400).default(60),
+  /** How long a dispatcher owns the rows it claimed; a crashed one's rows are retried after it. */
+  OUTBOX_LEASE_SECONDS: z.coerce.number().min(0.1).max(3_600).default(60),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Tests only: a PostgreSQL server where the API suite also runs (a database per test file). */
   TEST_DATABASE_URL: z
     .string()

@@ -5,6 +5,7 @@ import { log, redact } from "@/lib/log";
 import { type Caller, callerFromToken } from "./caller";
 import { clock } from "./clock";
 import { ApiError, type ErrorBody, type FieldErrors, validationError } from "./errors";
+import { wakeDispatchers } from "./events/dispatcher";
 import { isJsonMediaType, mediaType, parseJsonObject, readBodyText } from "./read-body";
 import { transportAllowed } from "./request-meta";
 import { fieldErrorsOf } from "./zod-errors";
@@ -171,6 +172,8 @@ function wrap(opts: Options, fn: (ctx: AuthedCtx) => Promise<Response>): RouteHa
     }
     res.headers.set("x-request-id", requestId);
     res.headers.set("cache-control", "no-store");
+    // A successful write may have queued mail or webhooks (committed by now): deliver promptly.
+    if (req.method !== "GET" && res.status < 300) wakeDispatchers();
     log.info("api", {
       requestId,
       method: req.method,

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { and, eq } from "drizzle-orm";
 import {
   createBadgeFor,
   createCompany,
@@ -6,15 +7,21 @@ import {
   createJobRequest,
   createKeys,
   revokeKey,
+  setJobRequestState,
   setJobState,
 } from "@/lib/api-v2/admin/admin";
 import { clock } from "@/lib/api-v2/clock";
 import { seedDemo } from "@/lib/api-v2/demo/seed-demo";
 import { ApiError } from "@/lib/api-v2/errors";
+import { resendDelivery } from "@/lib/api-v2/events/deliveries";
+import { Dispatcher } from "@/lib/api-v2/events/dispatcher";
+import { createWebhook, listWebhooks, removeWebhook } from "@/lib/api-v2/events/webhooks";
 import { type Database, openDatabase, optionsFromEnv } from "@/lib/db/client";
 import { FolderLockedError } from "@/lib/db/folder-lock";
+import { apiKeys, outbox } from "@/lib/db/schema";
 import { loadDemoCredentials, saveDemoCredentials } from "@/lib/demo-keys";
 import { argv, ConfigError, defaultEnv, env } from "@/lib/env";
+import { createWebhookBodySchema } from "@/lib/schemas/webhook";
 
 /**
  * The operator's tool: issues what the interface does not (companies, key pairs, jobs).
@@ -32,6 +39,12 @@ const USAGE = `usage: operator <command> [flags]
   job-request create --company ID --name N [--state posted]
   job create --job-request ID --worker USER_ID --state S
   job set-state --job ID --state S
+  job-request set-state --job-request ID --state S
+  webhook add --company ID --url U [--events a,b] [--api-key PK]
+  webhook list [--company ID]
+  webhook remove --id N
+  outbox run [--once]        deliver due e-mails and webhooks (until SIGTERM, or until idle)
+  outbox resend --id N       send a dead webhook delivery again
   demo seed [--workers N]`;
 
 type Flags = Record<string, string | boolean | undefined>;
@@ -92,6 +105,45 @@ async function run(database: Database, command: string, flags: Flags): Promise<u
       );
     case "job set-state":
       return setJobState(db, needId(flags, "job"), need(flags, "state"), now);
+    case "job-request set-state":
+      return setJobRequestState(db, needId(flags, "job-request"), need(flags, "state"), now);
+    case "webhook add": {
+      const companyId = needId(flags, "company");
+      const events =
+        typeof flags.events === "string"
+          ? flags.events
+              .split(",")
+              .map((e) => e.trim())
+              .filter(Boolean)
+          : undefined;
+      const body = createWebhookBodySchema.safeParse({ url: need(flags, "url"), events });
+      if (!body.success) throw new UsageError(body.error.issues.map((i) => i.message).join("; "));
+      let apiKeyId: number | null = null;
+      if (typeof flags["api-key"] === "string") {
+        apiKeyId = await apiKeyIdOf(db, companyId, flags["api-key"]);
+      }
+      return createWebhook(db, companyId, apiKeyId, body.data, now);
+    }
+    case "webhook list":
+      return {
+        webhooks: await listWebhooks(
+          db,
+          typeof flags.company === "string" ? needId(flags, "company") : null,
+        ),
+      };
+    case "webhook remove":
+      return removeWebhook(db, null, needId(flags, "id"), now);
+    case "outbox run":
+      return runOutbox(db, flags.once === true);
+    case "outbox resend": {
+      const id = needId(flags, "id");
+      const [row] = await db
+        .select({ companyId: outbox.companyId })
+        .from(outbox)
+        .where(eq(outbox.id, id));
+      if (!row) throw new ApiError("not_found", "Delivery not found");
+      return resendDelivery(db, row.companyId, id, now);
+    }
     case "demo seed": {
       const workers =
         typeof flags.workers === "string" ? Number(flags.workers) : env().DEMO_WORKER_COUNT;
@@ -110,6 +162,34 @@ async function run(database: Database, command: string, flags: Flags): Promise<u
     default:
       throw new UsageError(`unknown command "${command}"`);
   }
+}
+
+async function apiKeyIdOf(db: Database["db"], companyId: number, publicKey: string) {
+  const [key] = await db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.publicKey, publicKey), eq(apiKeys.companyId, companyId)));
+  if (!key) throw new ApiError("not_found", "API key not found for this company");
+  return key.id;
+}
+
+/**
+ * The dispatcher on its own: with --once, until nothing is due; otherwise until SIGTERM or
+ * SIGINT, finishing the batch in hand. Prints what it did.
+ */
+async function runOutbox(db: Database["db"], once: boolean) {
+  const dispatcher = new Dispatcher({ db });
+  if (once) return { dispatcher: dispatcher.id, ...(await dispatcher.drain()) };
+  dispatcher.start();
+  process.stderr.write(
+    `${JSON.stringify({ level: "info", msg: "outbox dispatcher running", dispatcher: dispatcher.id })}\n`,
+  );
+  await new Promise<void>((resolve) => {
+    process.once("SIGTERM", resolve);
+    process.once("SIGINT", resolve);
+  });
+  await dispatcher.stop();
+  return { dispatcher: dispatcher.id, ...dispatcher.totals };
 }
 
 async function main(): Promise<number> {
@@ -134,6 +214,10 @@ async function main(): Promise<number> {
         worker: { type: "string" },
         job: { type: "string" },
         workers: { type: "string" },
+        url: { type: "string" },
+        events: { type: "string" },
+        id: { type: "string" },
+        once: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });

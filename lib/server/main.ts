@@ -3,6 +3,7 @@ import type { Socket } from "node:net";
 import next from "next";
 import { clock } from "@/lib/api-v2/clock";
 import { seedDemo } from "@/lib/api-v2/demo/seed-demo";
+import { Dispatcher } from "@/lib/api-v2/events/dispatcher";
 import { CLIENT_IP_HEADER, PROTO_HEADER } from "@/lib/api-v2/request-meta";
 import { type Database, openDatabase, optionsFromEnv, setDatabase } from "@/lib/db/client";
 import { FolderLockedError } from "@/lib/db/folder-lock";
@@ -47,6 +48,11 @@ async function main() {
     }
   }
 
+  // Delivers invitation e-mails and webhooks from the outbox. Safe beside dispatchers of other
+  // instances on the same PostgreSQL database; OUTBOX_DISPATCHER=false leaves it to them.
+  const dispatcher = e.OUTBOX_DISPATCHER ? new Dispatcher({ db: database.db }) : null;
+  dispatcher?.start();
+
   const app = next({ dev, dir, hostname: e.HOST, port: e.PORT });
   const handle = app.getRequestHandler();
   await app.prepare();
@@ -89,6 +95,8 @@ async function main() {
       check();
     });
     clearTimeout(deadline);
+    // The batch in hand finishes (each call has its timeout); what is left is delivered later.
+    await dispatcher?.stop().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);
   };

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import type { DbOrTx } from "@/lib/db/client";
+import type { Db, DbOrTx } from "@/lib/db/client";
 import { apiKeys, badges, companies, jobRequests, jobs, users } from "@/lib/db/schema";
 import {
   JOB_REQUEST_STATES,
@@ -9,7 +9,10 @@ import {
   type JobState,
 } from "@/lib/schemas/job";
 import { notFound, validationError } from "../errors";
+import { emitEvent } from "../events/emit";
 import { hashToken } from "../hash-token";
+import { serializeJob, serializeJobRequest } from "../jobs/jobs";
+import { seal } from "../secret-box";
 
 /**
  * What the operator does outside the interface: companies, key pairs, and the jobs the
@@ -49,9 +52,14 @@ export async function createKeys(
   if (!company) throw notFound("Company");
   const apiKey = `pk_${environment}_${base62(24)}`;
   const secretKey = `sk_${environment}_${base62(32)}`;
-  await db
-    .insert(apiKeys)
-    .values({ companyId, publicKey: apiKey, secretHash: hashToken(secretKey), pool, environment });
+  await db.insert(apiKeys).values({
+    companyId,
+    publicKey: apiKey,
+    secretHash: hashToken(secretKey),
+    secretSealed: seal(secretKey),
+    pool,
+    environment,
+  });
   return { api_key: apiKey, secret_key: secretKey, pool, environment };
 }
 
@@ -158,19 +166,68 @@ export async function createJob(
   return { job_id: row!.id };
 }
 
-/** Moving a job to approved stamps approved_at: the public-pool window counts from it. */
+/**
+ * Moving a job to approved stamps approved_at: the public-pool window counts from it. A real
+ * change of state queues `job.state_changed` in the same transaction.
+ */
 export async function setJobState(
-  db: DbOrTx,
+  db: Db,
   jobId: number,
   state: string,
   now: Date,
 ): Promise<{ job_id: number; state: string; approved_at: string | null }> {
   const s = checkState<JobState>(state, JOB_STATES, "state");
-  const [row] = await db
-    .update(jobs)
-    .set({ state: s, updatedAt: now, ...(s === "approved" ? { approvedAt: now } : {}) })
-    .where(eq(jobs.id, jobId))
-    .returning();
-  if (!row) throw notFound("Job");
-  return { job_id: row.id, state: row.state, approved_at: row.approvedAt?.toISOString() ?? null };
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for("update");
+    if (!before) throw notFound("Job");
+    const [row] = await tx
+      .update(jobs)
+      .set({ state: s, updatedAt: now, ...(s === "approved" ? { approvedAt: now } : {}) })
+      .where(eq(jobs.id, jobId))
+      .returning();
+    if (before.state !== s) {
+      await emitEvent(tx, {
+        companyId: row!.companyId,
+        event: "job.state_changed",
+        data: { job: serializeJob(row!), previous_state: before.state },
+        now,
+      });
+    }
+    return {
+      job_id: row!.id,
+      state: row!.state,
+      approved_at: row!.approvedAt?.toISOString() ?? null,
+    };
+  });
+}
+
+export async function setJobRequestState(
+  db: Db,
+  jobRequestId: number,
+  state: string,
+  now: Date,
+): Promise<{ job_request_id: number; state: string }> {
+  const s = checkState<JobRequestState>(state, JOB_REQUEST_STATES, "state");
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(jobRequests)
+      .where(eq(jobRequests.id, jobRequestId))
+      .for("update");
+    if (!before) throw notFound("Job request");
+    const [row] = await tx
+      .update(jobRequests)
+      .set({ state: s, updatedAt: now })
+      .where(eq(jobRequests.id, jobRequestId))
+      .returning();
+    if (before.state !== s) {
+      await emitEvent(tx, {
+        companyId: row!.companyId,
+        event: "job_request.state_changed",
+        data: { job_request: serializeJobRequest(row!), previous_state: before.state },
+        now,
+      });
+    }
+    return { job_request_id: row!.id, state: row!.state };
+  });
 }

@@ -7,6 +7,7 @@ import { ApiError } from "../errors";
 import { formatSecondsZ } from "../format";
 import { hashToken, randomToken, safeEqualHex } from "../hash-token";
 import { consumeRateLimit } from "../rate-limit";
+import { seal, unseal } from "../secret-box";
 
 const invalid = () => new ApiError("invalid_credentials", "The API key or secret key is not valid");
 
@@ -50,6 +51,14 @@ export async function authenticate(
   const presented = hashToken(creds.secretKey);
   const matches = safeEqualHex(presented, key?.secretHash ?? "0".repeat(64));
   if (!key || !matches || key.revokedAt) throw invalid();
+  if (!key.secretSealed || unseal(key.secretSealed) !== creds.secretKey) {
+    // Keys issued before webhooks existed (or sealed under an older data key): keep the secret
+    // sealed now that we see it, so deliveries can be signed with it.
+    await db
+      .update(apiKeys)
+      .set({ secretSealed: seal(creds.secretKey) })
+      .where(eq(apiKeys.id, key.id));
+  }
 
   const token = randomToken();
   // Whole seconds, so the stored expiry is exactly what clients parse from expires_at.

@@ -169,6 +169,7 @@ describe("the response schemas", () => {
     updatedAt: at,
     version: 3,
     searchText: null,
+    passwordHash: null,
   };
   const held: UserBadgeRow = { id: 7, userId: 42, badgeId: 12, createdAt: at };
 

@@ -8,9 +8,12 @@ import {
 } from "@/lib/schemas/user";
 import { type Caller, requirePrivatePool } from "../caller";
 import { mergeFieldErrors, validationError } from "../errors";
+import { emitEvent, enqueueMail } from "../events/emit";
+import { renderInvitationMail } from "../events/invitation-mail";
 import type { Parsed } from "../handler";
 import { hashToken, randomToken } from "../hash-token";
 import { isUniqueViolation, pgErrorOf } from "../pg-error";
+import { badgeRefs, diffUsers, recordUserChange } from "./history";
 import { serializeUser, type UserBadgeRow, type UserRow } from "./serialize-user";
 import { takenFields, uniqueViolationToError } from "./uniqueness";
 import { duplicateBadge, planBadgeChanges } from "./user-badges";
@@ -79,13 +82,14 @@ export async function inviteUser(
         })
         .returning();
       const user = row!;
+      const expiresAt = new Date(now.getTime() + env().INVITE_TTL_DAYS * 86_400_000);
       await tx.insert(invitations).values({
         userId: user.id,
         companyId: caller.companyId,
         email: user.email,
         tokenHash: hashToken(invitationToken),
         createdAt: now,
-        expiresAt: new Date(now.getTime() + env().INVITE_TTL_DAYS * 86_400_000),
+        expiresAt,
       });
       let badges: UserBadgeRow[] = [];
       if (plan.addBadgeIds.length > 0) {
@@ -94,7 +98,38 @@ export async function inviteUser(
           .values(plan.addBadgeIds.map((badgeId) => ({ userId: user.id, badgeId, createdAt: now })))
           .returning();
       }
-      return { user: serializeUser(user, badges), row: user, invitationToken };
+      const json = serializeUser(user, badges);
+      // The mail, the webhook deliveries and the history entry commit with the worker, or not at all.
+      await enqueueMail(tx, {
+        companyId: caller.companyId,
+        event: "user.invited",
+        now,
+        mail: renderInvitationMail({
+          firstName: user.firstName,
+          lastName: user.lastName,
+          email: user.email,
+          companyName: caller.companyName,
+          token: invitationToken,
+          expiresAt,
+        }),
+      });
+      await emitEvent(tx, {
+        companyId: caller.companyId,
+        event: "user.invited",
+        data: { user: json },
+        now,
+      });
+      await recordUserChange(tx, {
+        userId: user.id,
+        kind: "invited",
+        caller,
+        actor: "api_key",
+        now,
+        changes: diffUsers(null, json),
+        badgesAdded: await badgeRefs(tx, plan.addBadgeIds),
+        badgesRemoved: [],
+      });
+      return { user: json, row: user, invitationToken };
     });
   } catch (err) {
     const info = pgErrorOf(err);

@@ -4,9 +4,11 @@ import { userBadges, users } from "@/lib/db/schema";
 import { coordinatePairErrors, type UpdateUserBody } from "@/lib/schemas/user";
 import { type Caller, requirePrivatePool } from "../caller";
 import { ApiError, mergeFieldErrors, notFound, validationError } from "../errors";
+import { emitEvent } from "../events/emit";
 import { formatDecimal } from "../format";
 import type { Parsed } from "../handler";
 import { isUniqueViolation, pgErrorOf } from "../pg-error";
+import { badgeRefs, diffUsers, recordUserChange, removedBadgeIds } from "./history";
 import { etagOf, serializeUser, type UserRow } from "./serialize-user";
 import { takenFields, uniqueViolationToError } from "./uniqueness";
 import { badgesByUser, duplicateBadge, planBadgeChanges } from "./user-badges";
@@ -95,7 +97,33 @@ export async function updateUser(
         .returning();
       const updated = row as UserRow;
       const badges = (await badgesByUser(tx, [id])).get(id) ?? [];
-      return { user: serializeUser(updated, badges), etag: etagOf(updated), changed: true };
+      const json = serializeUser(updated, badges);
+      const fieldChanges = diffUsers(serializeUser(current, currentBadges), json);
+      const badgesAdded = await badgeRefs(tx, plan.addBadgeIds);
+      const badgesRemoved = await badgeRefs(tx, removedBadgeIds(currentBadges, plan.removeIds));
+      // History and webhook deliveries commit with the change itself, or not at all.
+      await recordUserChange(tx, {
+        userId: id,
+        kind: "updated",
+        caller,
+        actor: "api_key",
+        now,
+        changes: fieldChanges,
+        badgesAdded,
+        badgesRemoved,
+      });
+      await emitEvent(tx, {
+        companyId: current.companyId,
+        event: "user.updated",
+        data: {
+          user: json,
+          changes: fieldChanges,
+          badges_added: badgesAdded,
+          badges_removed: badgesRemoved,
+        },
+        now,
+      });
+      return { user: json, etag: etagOf(updated), changed: true };
     });
   } catch (err) {
     const info = pgErrorOf(err);

@@ -1,0 +1,169 @@
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { outbox, outboxAttempts } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { notFound, validationError } from "../errors";
+import { formatTimestamp } from "../format";
+import type { InvitationMail } from "./invitation-mail";
+
+type OutboxRow = typeof outbox.$inferSelect;
+type AttemptRow = typeof outboxAttempts.$inferSelect;
+
+async function attemptsOf(db: Db, ids: number[]): Promise<Map<number, AttemptRow[]>> {
+  const map = new Map<number, AttemptRow[]>();
+  if (ids.length === 0) return map;
+  const rows = await db
+    .select()
+    .from(outboxAttempts)
+    .where(inArray(outboxAttempts.outboxId, ids))
+    .orderBy(asc(outboxAttempts.outboxId), asc(outboxAttempts.attempt));
+  for (const r of rows) map.set(r.outboxId, [...(map.get(r.outboxId) ?? []), r]);
+  return map;
+}
+
+const serializeAttempt = (a: AttemptRow) => ({
+  attempt: a.attempt,
+  started_at: formatTimestamp(a.startedAt)!,
+  latency_ms: a.latencyMs,
+  ok: a.ok,
+  status: a.status,
+  error: a.error,
+});
+
+function serializeDelivery(r: OutboxRow, attempts: AttemptRow[]) {
+  return {
+    id: r.id,
+    event_id: r.eventId,
+    event: r.event,
+    webhook_id: r.webhookId,
+    url: r.target,
+    state: r.state,
+    attempts: r.attempts,
+    max_attempts: r.maxAttempts,
+    next_attempt_at: r.state === "pending" ? formatTimestamp(r.nextAttemptAt) : null,
+    last_status: r.lastStatus,
+    last_error: r.lastError,
+    delivered_at: formatTimestamp(r.deliveredAt),
+    created_at: formatTimestamp(r.createdAt)!,
+    payload: JSON.parse(r.body) as unknown,
+    attempt_log: attempts.map(serializeAttempt),
+  };
+}
+
+/** Webhook deliveries of the company, newest first, each with its attempts. */
+export async function listDeliveries(
+  db: Db,
+  companyId: number,
+  q: { page: number; per: number; state?: OutboxRow["state"]; webhook_id?: number },
+) {
+  const conds: SQL[] = [eq(outbox.companyId, companyId), eq(outbox.channel, "webhook")];
+  if (q.state) conds.push(eq(outbox.state, q.state));
+  if (q.webhook_id) conds.push(eq(outbox.webhookId, q.webhook_id));
+  const where = and(...conds);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(outbox)
+      .where(where)
+      .orderBy(desc(outbox.id))
+      .limit(q.per)
+      .offset((q.page - 1) * q.per),
+    db.select({ n: count() }).from(outbox).where(where),
+  ]);
+  const attempts = await attemptsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    deliveries: rows.map((r) => serializeDelivery(r, attempts.get(r.id) ?? [])),
+    page: q.page,
+    per: q.per,
+    total: total?.n ?? 0,
+  };
+}
+
+/**
+ * Sends a finished delivery (dead, or delivered) again, with a fresh set of retries. Its
+ * earlier attempts stay on record; the body, and so the event id, is the same.
+ */
+export async function resendDelivery(db: Db, companyId: number, id: number, now: Date) {
+  const [row] = await db
+    .update(outbox)
+    .set({
+      state: "pending",
+      nextAttemptAt: now,
+      maxAttempts: sqlAttemptsPlus(1 + env().WEBHOOK_RETRIES),
+      leaseOwner: null,
+      leaseUntil: null,
+      deliveredAt: null,
+    })
+    .where(
+      and(
+        eq(outbox.id, id),
+        eq(outbox.companyId, companyId),
+        eq(outbox.channel, "webhook"),
+        inArray(outbox.state, ["dead", "delivered"]),
+      ),
+    )
+    .returning();
+  if (!row) {
+    const [exists] = await db
+      .select({ state: outbox.state })
+      .from(outbox)
+      .where(
+        and(eq(outbox.id, id), eq(outbox.companyId, companyId), eq(outbox.channel, "webhook")),
+      );
+    if (!exists) throw notFound("Delivery");
+    throw validationError({ state: ["is pending: the delivery is still being tried"] });
+  }
+  const attempts = await attemptsOf(db, [row.id]);
+  return serializeDelivery(row, attempts.get(row.id) ?? []);
+}
+
+const sqlAttemptsPlus = (n: number) => sql`${outbox.attempts} + ${n}`;
+
+/**
+ * The invitation e-mails of the company, newest first. The rendered message (and its link) is
+ * shown only when mail is kept in the database for the demo (no SMTP_URL): once mail really
+ * goes out, the link belongs to the worker's inbox alone.
+ */
+export async function listMails(db: Db, companyId: number, q: { page: number; per: number }) {
+  const where = and(eq(outbox.companyId, companyId), eq(outbox.channel, "email"));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(outbox)
+      .where(where)
+      .orderBy(desc(outbox.id))
+      .limit(q.per)
+      .offset((q.page - 1) * q.per),
+    db.select({ n: count() }).from(outbox).where(where),
+  ]);
+  const showBodies = !env().SMTP_URL;
+  return {
+    mails: rows.map((r) => {
+      const m = JSON.parse(r.body) as InvitationMail;
+      return {
+        id: r.id,
+        event: r.event,
+        to: m.to,
+        to_name: m.to_name,
+        subject: m.subject,
+        state: r.state,
+        transport: r.transport,
+        attempts: r.attempts,
+        last_error: r.lastError,
+        created_at: formatTimestamp(r.createdAt)!,
+        delivered_at: formatTimestamp(r.deliveredAt),
+        link_expires_at: m.expires_at,
+        body_available: showBodies,
+        text: showBodies ? m.text : null,
+        html: showBodies ? m.html : null,
+        link: showBodies ? m.link : null,
+      };
+    }),
+    page: q.page,
+    per: q.per,
+    total: total?.n ?? 0,
+  };
+}

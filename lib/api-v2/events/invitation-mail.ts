@@ -1,0 +1,75 @@
+import { env } from "@/lib/env";
+
+export type InvitationMail = {
+  to: string;
+  to_name: string;
+  subject: string;
+  text: string;
+  html: string;
+  link: string;
+  expires_at: string;
+};
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
+
+/** The accept page; the token rides in the fragment, so it never reaches a server log or a Referer. */
+export function invitationLink(token: string): string {
+  const base = env().PUBLIC_URL ?? `http://localhost:${env().PORT}`;
+  return `${base.replace(/\/+$/, "")}/accept-invite#token=${encodeURIComponent(token)}`;
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "long",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
+
+export function renderInvitationMail(input: {
+  firstName: string;
+  lastName: string;
+  email: string;
+  companyName: string;
+  token: string;
+  expiresAt: Date;
+}): InvitationMail {
+  const link = invitationLink(input.token);
+  const expires = `${dateFormat.format(input.expiresAt)} UTC`;
+  const subject = `${input.companyName} invited you to join their team`;
+  const text = [
+    `Hi ${input.firstName},`,
+    "",
+    `${input.companyName} has invited you to pick up shifts with them.`,
+    "Accept the invitation and choose your password here:",
+    "",
+    link,
+    "",
+    `The link works once and expires on ${expires}.`,
+    "If you were not expecting this e-mail, you can ignore it.",
+  ].join("\n");
+  const h = escapeHtml;
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${h(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f1f5f9;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#0f172a">
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0"><tr><td align="center">
+<table role="presentation" width="560" cellspacing="0" cellpadding="0" style="max-width:560px;background:#ffffff;border-radius:12px;border:1px solid #e2e8f0">
+<tr><td style="padding:28px 32px 8px;font-size:13px;letter-spacing:.04em;text-transform:uppercase;color:#4f46e5;font-weight:600">${h(input.companyName)}</td></tr>
+<tr><td style="padding:0 32px;font-size:22px;font-weight:700">Hi ${h(input.firstName)}, you're invited</td></tr>
+<tr><td style="padding:12px 32px 0;font-size:15px;line-height:1.6;color:#334155">${h(input.companyName)} has invited you to pick up shifts with them. Accept the invitation and choose your password to get started.</td></tr>
+<tr><td style="padding:24px 32px"><a href="${h(link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">Accept invitation</a></td></tr>
+<tr><td style="padding:0 32px 8px;font-size:13px;color:#64748b">Or paste this link into your browser:<br><a href="${h(link)}" style="color:#4f46e5;word-break:break-all">${h(link)}</a></td></tr>
+<tr><td style="padding:8px 32px 28px;font-size:13px;color:#64748b">The link works once and expires on ${h(expires)}. If you were not expecting this e-mail, you can ignore it.</td></tr>
+</table></td></tr></table></body></html>`;
+  return {
+    to: input.email,
+    to_name: `${input.firstName} ${input.lastName}`.trim(),
+    subject,
+    text,
+    html,
+    link,
+    expires_at: input.expiresAt.toISOString(),
+  };
+}

@@ -1,0 +1,115 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { apiKeys, outbox, webhooks } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { type CreateWebhookBody, WEBHOOK_EVENTS, webhookUrlProblem } from "@/lib/schemas/webhook";
+import { notFound, validationError } from "../errors";
+import { formatTimestamp } from "../format";
+import { isUniqueViolation, pgErrorOf } from "../pg-error";
+
+type WebhookRow = typeof webhooks.$inferSelect;
+
+export function serializeWebhook(w: WebhookRow, signingKey: string | null) {
+  return {
+    id: w.id,
+    url: w.url,
+    events: w.events.length > 0 ? w.events : [...WEBHOOK_EVENTS],
+    all_events: w.events.length === 0,
+    signing_key: signingKey,
+    created_at: formatTimestamp(w.createdAt)!,
+  };
+}
+
+/**
+ * A subscription of the company to some (or all) events. The URL is checked here and again at
+ * every delivery: https, or plain http to loopback where the deployment allows it.
+ */
+export async function createWebhook(
+  db: Db,
+  companyId: number,
+  apiKeyId: number | null,
+  body: CreateWebhookBody,
+  now: Date,
+) {
+  const problem = webhookUrlProblem(body.url, env().ALLOW_HTTP_LOOPBACK);
+  if (problem) throw validationError({ url: [problem] });
+  const events = [...new Set(body.events ?? [])];
+  const all = events.length === 0 || events.length === WEBHOOK_EVENTS.length;
+  try {
+    const [row] = await db
+      .insert(webhooks)
+      .values({ companyId, url: body.url, events: all ? [] : events, apiKeyId, createdAt: now })
+      .returning();
+    return serializeWebhook(row!, await publicKeyOf(db, apiKeyId));
+  } catch (err) {
+    const info = pgErrorOf(err);
+    if (isUniqueViolation(info) && info.constraint === "webhooks_company_url_key")
+      throw validationError({ url: ["is already registered"] });
+    throw err;
+  }
+}
+
+async function publicKeyOf(db: Db, apiKeyId: number | null): Promise<string | null> {
+  if (!apiKeyId) return null;
+  const [k] = await db
+    .select({ publicKey: apiKeys.publicKey })
+    .from(apiKeys)
+    .where(eq(apiKeys.id, apiKeyId));
+  return k?.publicKey ?? null;
+}
+
+export async function listWebhooks(db: Db, companyId: number | null) {
+  const rows = await db
+    .select({ w: webhooks, publicKey: apiKeys.publicKey })
+    .from(webhooks)
+    .leftJoin(apiKeys, eq(apiKeys.id, webhooks.apiKeyId))
+    .where(companyId === null ? undefined : eq(webhooks.companyId, companyId))
+    .orderBy(asc(webhooks.id));
+  return rows.map((r) => ({ ...serializeWebhook(r.w, r.publicKey), company_id: r.w.companyId }));
+}
+
+export async function getWebhook(db: Db, companyId: number, id: number) {
+  const [r] = await db
+    .select({ w: webhooks, publicKey: apiKeys.publicKey })
+    .from(webhooks)
+    .leftJoin(apiKeys, eq(apiKeys.id, webhooks.apiKeyId))
+    .where(and(eq(webhooks.id, id), eq(webhooks.companyId, companyId)));
+  if (!r) throw notFound("Webhook");
+  return serializeWebhook(r.w, r.publicKey);
+}
+
+/**
+ * Removes the subscription; its deliveries still waiting are ended (dead, "webhook removed")
+ * rather than sent to a URL nobody subscribes any more. Their history stays.
+ */
+export async function removeWebhook(
+  db: Db,
+  companyId: number | null,
+  id: number,
+  now: Date,
+): Promise<{ removed: true; id: number; pending_deliveries_cancelled: number }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: webhooks.id })
+      .from(webhooks)
+      .where(
+        companyId === null
+          ? eq(webhooks.id, id)
+          : and(eq(webhooks.id, id), eq(webhooks.companyId, companyId)),
+      )
+      .for("update");
+    if (!row) throw notFound("Webhook");
+    const cancelled = await tx
+      .update(outbox)
+      .set({
+        state: "dead",
+        lastError: `webhook removed at ${now.toISOString()}`,
+        leaseOwner: null,
+        leaseUntil: null,
+      })
+      .where(and(eq(outbox.webhookId, id), eq(outbox.state, "pending")))
+      .returning({ id: outbox.id });
+    await tx.delete(webhooks).where(eq(webhooks.id, id));
+    return { removed: true as const, id, pending_deliveries_cancelled: cancelled.length };
+  });
+}

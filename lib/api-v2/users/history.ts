@@ -1,0 +1,131 @@
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import type { Db, DbOrTx } from "@/lib/db/client";
+import { apiKeys, badges, companies, userChanges } from "@/lib/db/schema";
+import type { Caller } from "../caller";
+import { notFound } from "../errors";
+import { formatTimestamp } from "../format";
+import type { UserBadgeRow, UserJson } from "./serialize-user";
+import { findVisibleUser } from "./visibility";
+
+export type FieldChange = { from: unknown; to: unknown };
+export type BadgeRef = { badge_id: string; name: string };
+
+/** Fields whose values are personal enough to keep out of the history: only "it changed". */
+const MASKED = new Set(["ssn"]);
+const NOT_TRACKED = new Set(["id", "updated_at", "user_badges"]);
+
+const mask = (v: unknown) =>
+  v === null || v === undefined ? null : `•••-••-${String(v).replace(/\D/g, "").slice(-4)}`;
+
+/** Field by field, in API names and API formats: what differs between two user objects. */
+export function diffUsers(before: UserJson | null, after: UserJson): Record<string, FieldChange> {
+  const out: Record<string, FieldChange> = {};
+  for (const [field, to] of Object.entries(after)) {
+    if (NOT_TRACKED.has(field)) continue;
+    const from = before ? (before as Record<string, unknown>)[field] : null;
+    if (before === null && to === null) continue;
+    if (JSON.stringify(from) === JSON.stringify(to)) continue;
+    out[field] = MASKED.has(field) ? { from: mask(from), to: mask(to) } : { from, to };
+  }
+  return out;
+}
+
+export async function badgeRefs(tx: DbOrTx, badgeIds: number[]): Promise<BadgeRef[]> {
+  if (badgeIds.length === 0) return [];
+  const rows = await tx
+    .select({ id: badges.id, name: badges.name })
+    .from(badges)
+    .where(inArray(badges.id, badgeIds));
+  const names = new Map(rows.map((r) => [r.id, r.name]));
+  return badgeIds.map((id) => ({ badge_id: String(id), name: names.get(id) ?? `#${id}` }));
+}
+
+/** Badge ids removed by a plan, from the worker's user-badge rows. */
+export function removedBadgeIds(current: UserBadgeRow[], removeIds: number[]): number[] {
+  const gone = new Set(removeIds);
+  return current.filter((b) => gone.has(b.id)).map((b) => b.badgeId);
+}
+
+export async function recordUserChange(
+  tx: DbOrTx,
+  entry: {
+    userId: number;
+    kind: "invited" | "updated" | "invitation_accepted";
+    caller: Caller | null;
+    actor: "api_key" | "worker" | "operator";
+    now: Date;
+    changes: Record<string, FieldChange>;
+    badgesAdded: BadgeRef[];
+    badgesRemoved: BadgeRef[];
+  },
+): Promise<void> {
+  await tx.insert(userChanges).values({
+    userId: entry.userId,
+    kind: entry.kind,
+    apiKeyId: entry.caller?.apiKeyId ?? null,
+    companyId: entry.caller?.companyId ?? null,
+    actor: entry.actor,
+    occurredAt: entry.now,
+    changes: entry.changes,
+    badgesAdded: entry.badgesAdded,
+    badgesRemoved: entry.badgesRemoved,
+  });
+}
+
+/** GET /users/:id/history: newest first; whoever may read the worker may read its history. */
+export async function userHistory(
+  db: Db,
+  caller: Caller,
+  now: Date,
+  id: number,
+  paging: { page: number; per: number },
+) {
+  const user = await findVisibleUser(db, caller, now, id);
+  if (!user) throw notFound("User");
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: userChanges.id,
+        kind: userChanges.kind,
+        actor: userChanges.actor,
+        occurredAt: userChanges.occurredAt,
+        changes: userChanges.changes,
+        badgesAdded: userChanges.badgesAdded,
+        badgesRemoved: userChanges.badgesRemoved,
+        apiKey: apiKeys.publicKey,
+        companyId: userChanges.companyId,
+        companyName: companies.name,
+      })
+      .from(userChanges)
+      .leftJoin(apiKeys, eq(apiKeys.id, userChanges.apiKeyId))
+      .leftJoin(companies, eq(companies.id, userChanges.companyId))
+      .where(eq(userChanges.userId, id))
+      .orderBy(desc(userChanges.id))
+      .limit(paging.per)
+      .offset((paging.page - 1) * paging.per),
+    db
+      .select({ n: count() })
+      .from(userChanges)
+      .where(and(eq(userChanges.userId, id))),
+  ]);
+  return {
+    history: rows.map((r) => ({
+      id: r.id,
+      user_id: id,
+      kind: r.kind,
+      occurred_at: formatTimestamp(r.occurredAt)!,
+      actor: {
+        type: r.actor,
+        api_key: r.apiKey ?? null,
+        company_id: r.companyId ?? null,
+        company_name: r.companyName ?? null,
+      },
+      changes: r.changes as Record<string, FieldChange>,
+      badges_added: r.badgesAdded as BadgeRef[],
+      badges_removed: r.badgesRemoved as BadgeRef[],
+    })),
+    page: paging.page,
+    per: paging.per,
+    total: total?.n ?? 0,
+  };
+}
