@@ -16,6 +16,7 @@ export type Received = {
  */
 export async function startReceiver(
   answer: (n: number, r: Omit<Received, "status">) => number | null = () => 200,
+  opts: { delayMs?: number } = {},
 ): Promise<{
   url: string;
   port: number;
@@ -33,7 +34,10 @@ export async function startReceiver(
       const status = answer(received.length + 1, r);
       received.push({ ...r, status: status ?? 0 });
       if (status === null) return; // hang
-      res.writeHead(status, { "content-type": "text/plain" }).end(status < 300 ? "ok" : "no");
+      const reply = () =>
+        res.writeHead(status, { "content-type": "text/plain" }).end(status < 300 ? "ok" : "no");
+      if (opts.delayMs) setTimeout(reply, opts.delayMs);
+      else reply();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

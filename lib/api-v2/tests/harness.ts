@@ -200,7 +200,8 @@ export function describeApi(name: string, fn: (api: Api) => void): void {
   });
 }
 
-async function createScratchDatabase(
+/** A new, empty PostgreSQL database beside `adminUrl`, and how to drop it. */
+export async function createScratchDatabase(
   adminUrl: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `ep_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
