@@ -74,6 +74,83 @@ describe("operator command", () => {
     });
   });
 
+  it("manages webhooks, moves a job request, and runs the outbox until it is idle", () => {
+    const company = String(operator("company", "create", "--name", "Hooked Inc").out.company_id);
+    const keys = operator("keys", "create", "--company", company, "--pool", "private").out;
+    const added = operator(
+      "webhook",
+      "add",
+      "--company",
+      company,
+      "--url",
+      "https://127.0.0.1:9/staffing",
+      "--events",
+      "job_request.state_changed,job.state_changed",
+      "--api-key",
+      keys.api_key,
+    );
+    expect(added).toMatchObject({
+      code: 0,
+      out: {
+        id: expect.any(Number),
+        url: "https://127.0.0.1:9/staffing",
+        events: ["job_request.state_changed", "job.state_changed"],
+        signing_key: keys.api_key,
+      },
+    });
+    const plainHttp = operator(
+      "webhook",
+      "add",
+      "--company",
+      company,
+      "--url",
+      "http://hooks.example.com/x",
+    );
+    expect(plainHttp.code).toBe(1);
+    expect(plainHttp.err.error).toMatchObject({
+      code: "validation_failed",
+      fields: { url: [expect.stringMatching(/https/)] },
+    });
+    const badEvent = operator(
+      "webhook",
+      "add",
+      "--company",
+      company,
+      "--url",
+      "https://a.example.com",
+      "--events",
+      "user.deleted",
+    );
+    expect(badEvent.code).toBe(2);
+
+    const listed = operator("webhook", "list", "--company", company);
+    expect(listed.out.webhooks.map((w: { id: number }) => w.id)).toEqual([added.out.id]);
+
+    const request = operator("job-request", "create", "--company", company, "--name", "Pickers");
+    const moved = operator(
+      "job-request",
+      "set-state",
+      "--job-request",
+      String(request.out.job_request_id),
+      "--state",
+      "filled",
+    );
+    expect(moved).toMatchObject({ code: 0, out: { state: "filled" } });
+
+    // The delivery to a closed port fails and waits for its retry; nothing else is due.
+    const run = operator("outbox", "run", "--once");
+    expect(run).toMatchObject({ code: 0, out: { claimed: 1, delivered: 0, retried: 1 } });
+    expect(operator("outbox", "run", "--once").out).toMatchObject({ claimed: 0 });
+
+    const removed = operator("webhook", "remove", "--id", String(added.out.id));
+    expect(removed.out).toEqual({
+      removed: true,
+      id: added.out.id,
+      pending_deliveries_cancelled: 1,
+    });
+    expect(operator("webhook", "list", "--company", company).out.webhooks).toEqual([]);
+  });
+
   it.each([
     [
       ["keys", "create", "--company", "999", "--pool", "private"],
