@@ -37,7 +37,7 @@ export function webhookUrlProblem(raw: string, allowHttpLoopback: boolean): stri
 
 export const createWebhookBodySchema = z.object({
   url: z
-    .string({ error: "must be a string" })
+    .string({ error: (i) => (i.input === undefined ? "can't be blank" : "must be a string") })
     .trim()
     .min(1, "can't be blank")
     .max(2048, "is too long (maximum is 2048 characters)"),

@@ -155,7 +155,8 @@ export async function listMails(db: Db, companyId: number, q: { page: number; pe
         last_error: r.lastError,
         created_at: formatTimestamp(r.createdAt)!,
         delivered_at: formatTimestamp(r.deliveredAt),
-        link_expires_at: m.expires_at,
+        // The API's one timestamp format, as /invitations/inspect gives the same expiry.
+        link_expires_at: formatTimestamp(new Date(m.expires_at)),
         body_available: showBodies,
         text: showBodies ? m.text : null,
         html: showBodies ? m.html : null,

@@ -8,7 +8,15 @@ import { type Database, openDatabase, setDatabase } from "@/lib/db/client";
 import { authenticateBodySchema } from "@/lib/schemas/auth";
 import { createBadgeBodySchema, updateBadgeBodySchema } from "@/lib/schemas/badge";
 import { inviteUserBodySchema, updateUserBodySchema } from "@/lib/schemas/user";
+import {
+  acceptInvitationBodySchema,
+  createWebhookBodySchema,
+  inspectInvitationBodySchema,
+  WEBHOOK_EVENTS,
+} from "@/lib/schemas/webhook";
 import { serializeBadge } from "../badges/badges";
+import { SIGNATURE_HEADER } from "../events/signature";
+import { serializeWebhook } from "../events/webhooks";
 import { METHODS, type RouteHandler } from "../handler";
 import { serializeJob, serializeJobRequest } from "../jobs/jobs";
 import { unwrapBody } from "../unwrap-body";
@@ -21,6 +29,8 @@ import {
   jobRequestSchema,
   jobSchema,
   userSchema,
+  webhookEventSchema,
+  webhookSchema,
 } from "./response-schemas";
 
 const doc = buildOpenApiDocument({ releaseVersion: "9.9.9-test", environment: "test" });
@@ -63,13 +73,16 @@ describe("the OpenAPI document", () => {
   it("has examples that the handlers' own schemas accept", () => {
     const bodies: Record<
       string,
-      { schema: { safeParse(v: unknown): any }; key?: "user" | "badge" }
+      { schema: { safeParse(v: unknown): any }; key?: "user" | "badge" | "webhook" }
     > = {
       inviteUser: { schema: inviteUserBodySchema, key: "user" },
       updateUser: { schema: updateUserBodySchema, key: "user" },
       createBadge: { schema: createBadgeBodySchema, key: "badge" },
       updateBadge: { schema: updateBadgeBodySchema, key: "badge" },
       authenticate: { schema: authenticateBodySchema },
+      createWebhook: { schema: createWebhookBodySchema, key: "webhook" },
+      inspectInvitation: { schema: inspectInvitationBodySchema },
+      acceptInvitation: { schema: acceptInvitationBodySchema },
     };
     for (const e of ENDPOINTS) {
       const content = (doc.paths?.[e.path]?.[e.method]?.requestBody as Json | undefined)?.content;
@@ -104,6 +117,76 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(invite["403"].content["application/json"].examples)).toContain(
       "forbidden_for_public_pool",
     );
+  });
+});
+
+describe("our additions in the document", () => {
+  const ADDED_PATHS = [
+    "/api_v2/webhooks",
+    "/api_v2/webhooks/{id}",
+    "/api_v2/webhook_deliveries",
+    "/api_v2/webhook_deliveries/{id}/resend",
+    "/api_v2/mails",
+    "/api_v2/users/{id}/history",
+    "/api_v2/invitations/inspect",
+    "/api_v2/invitations/accept",
+  ];
+
+  it("marks webhooks, deliveries, mails, history and invitations as additions", () => {
+    for (const p of ADDED_PATHS) {
+      const item = doc.paths?.[p] as Json | undefined;
+      expect(item, p).toBeDefined();
+      for (const [method, op] of Object.entries(item!)) {
+        expect((op as Json)["x-addition"], `${method} ${p}`).toBe(true);
+        expect((op as Json).description, `${method} ${p}`).toContain("Our addition.");
+      }
+    }
+    expect(doc.info.description).toContain("documented additions");
+    for (const p of ["/webhooks", "/webhook_deliveries", "/users/{id}/history", "/mails"]) {
+      expect(doc.info.description).toContain(p);
+    }
+  });
+
+  it("needs a private-pool key for webhooks, deliveries and mails, and no token for the links", () => {
+    const ops = ENDPOINTS.filter((e) => /webhook|mails/.test(e.path));
+    expect(ops.length).toBe(7);
+    for (const e of ops) expect(e.errors, e.operationId).toContain("forbidden_for_public_pool");
+    for (const id of ["inspectInvitation", "acceptInvitation"]) {
+      const op = doc.paths?.[`/api_v2/invitations/${id.replace("Invitation", "")}`]?.post as Json;
+      expect(op.security, id).toEqual([]);
+    }
+    const resend = doc.paths?.["/api_v2/webhook_deliveries/{id}/resend"]?.post?.responses as Json;
+    expect(Object.keys(resend)).toContain("202");
+  });
+
+  it("describes webhook delivery in the Webhooks tag", () => {
+    const tag = TAGS.find((t) => t.name === "Webhooks");
+    expect(tag).toBeDefined();
+    for (const phrase of [
+      '{"id", "event", "occurred_at", "data"}',
+      SIGNATURE_HEADER,
+      "lowercase hex SHA-256 of the exact body bytes followed by the company's secret key",
+      "at least once",
+      "60, 120 and 240 seconds",
+      "10% jitter",
+      "deduplicate by its `id`",
+      ...WEBHOOK_EVENTS,
+    ]) {
+      expect(tag!.description, phrase).toContain(phrase);
+    }
+  });
+
+  it("documents each event we send under webhooks, signed, with its body", () => {
+    const hooks = (doc as Json).webhooks as Json;
+    expect(Object.keys(hooks).sort()).toEqual([...WEBHOOK_EVENTS].sort());
+    for (const event of WEBHOOK_EVENTS) {
+      const op = hooks[event].post as Json;
+      const header = (op.parameters as Json[]).find((p) => p.name === SIGNATURE_HEADER);
+      expect(header, event).toMatchObject({ in: "header", required: true });
+      const body = deref(op.requestBody.content["application/json"].schema);
+      expect(Object.keys(body.properties), event).toEqual(["id", "event", "occurred_at", "data"]);
+      expect(body.properties.event.enum, event).toEqual([event]);
+    }
   });
 });
 
@@ -215,6 +298,35 @@ describe("the response schemas", () => {
     });
     expect(Object.keys(jobRequestSchema.shape)).toEqual(Object.keys(jr));
     expect(jobRequestSchema.parse(jr)).toEqual(jr);
+  });
+
+  it("describe serializeWebhook's output, for some events or all", () => {
+    const row = {
+      id: 3,
+      companyId: 1,
+      url: "https://example.com/hooks",
+      events: ["user.invited"],
+      apiKeyId: 9,
+      createdAt: at,
+    };
+    for (const hook of [
+      serializeWebhook(row, "pk_test_abc"),
+      serializeWebhook({ ...row, events: [], apiKeyId: null }, null),
+    ]) {
+      expect(Object.keys(webhookSchema.shape)).toEqual(Object.keys(hook));
+      expect(webhookSchema.parse(hook)).toEqual(hook);
+    }
+  });
+
+  it("describe the event bodies, and refuse one whose data does not fit its event", () => {
+    const body = {
+      id: "0b6f2f0e-4c8e-4f7a-9a55-0f8f3c1b2a9d",
+      event: "user.invited",
+      occurred_at: at.toISOString(),
+      data: { user: serializeUser(user, [held]) },
+    };
+    expect(webhookEventSchema.parse(body)).toEqual(body);
+    expect(webhookEventSchema.safeParse({ ...body, event: "user.updated" }).success).toBe(false);
   });
 });
 

@@ -23,23 +23,43 @@ import {
   USER_READ_ONLY_FIELDS,
   updateUserBodySchema,
 } from "@/lib/schemas/user";
+import {
+  acceptInvitationBodySchema,
+  createWebhookBodySchema,
+  DELIVERY_STATES,
+  inspectInvitationBodySchema,
+  listDeliveriesQuerySchema,
+  listMailsQuerySchema,
+  WEBHOOK_EVENTS,
+} from "@/lib/schemas/webhook";
 import { type ErrorCode, type FieldErrors, STATUS_OF } from "../errors";
+import { SIGNATURE_HEADER } from "../events/signature";
 import { MAX_BODY_BYTES } from "../read-body";
 import {
   authResultSchema,
   badgeListSchema,
   badgeSchema,
+  deliveryListSchema,
+  deliverySchema,
   ERROR_CODES,
   errorSchema,
   infoSchema,
+  invitationAcceptedSchema,
+  invitationSchema,
   jobListSchema,
   jobRequestListSchema,
   jobRequestSchema,
   jobSchema,
+  mailListSchema,
   meSchema,
   USER_FIELD_NOTES,
+  userHistorySchema,
   userListSchema,
   userSchema,
+  WEBHOOK_EVENT_SCHEMAS,
+  webhookListSchema,
+  webhookRemovedSchema,
+  webhookSchema,
 } from "./response-schemas";
 
 /**
@@ -68,6 +88,23 @@ export const TAGS = [
   },
   { name: "Jobs", description: "The company's jobs (read-only)." },
   { name: "Job requests", description: "The company's job requests (read-only)." },
+  {
+    name: "Webhooks",
+    description: [
+      "Our addition: the company's webhook subscriptions and every delivery to them, managed through this interface (the original service leaves registration to its operator). Private-pool keys only.",
+      "",
+      `Events: ${WEBHOOK_EVENTS.map((e) => `\`${e}\``).join(", ")} (the last two are ours). A subscription names some of them, or none for every event.`,
+      "",
+      'Delivery: each event is `POST`ed to the subscription\'s URL as JSON `{"id", "event", "occurred_at", "data"}` (see the `webhooks` section of this document for each event\'s body), with the header `' +
+        SIGNATURE_HEADER +
+        "`: the lowercase hex SHA-256 of the exact body bytes followed by the company's secret key (the `sk_…` of the subscription's `signing_key`). Verify it over the raw body before parsing. Any 2xx answer within 10 seconds is success; anything else (another status, a redirect, no answer) is retried 3 times, after about 60, 120 and 240 seconds (plus up to 10% jitter), then the delivery is dead and can be resent. Delivery is at least once, from a durable outbox written in the same transaction as the change: the same event may arrive more than once, so receivers deduplicate by its `id`. Every attempt is recorded (GET /webhook_deliveries).",
+    ].join("\n"),
+  },
+  {
+    name: "Invitations",
+    description:
+      "Our addition: the invitation e-mails sent when a worker is invited, and the single-use link in them (…/accept-invite#token=…), which the worker inspects and accepts without an API token. Links expire 7 days after the invite.",
+  },
   { name: "Meta", description: "Facts about this deployment, and this document." },
 ] as const;
 type Tag = (typeof TAGS)[number]["name"];
@@ -86,9 +123,15 @@ const UpdateUserBody = updateUserBodySchema.meta({
 const CreateBadgeBody = createBadgeBodySchema.meta({ id: "CreateBadgeBody" });
 const UpdateBadgeBody = updateBadgeBodySchema.meta({ id: "UpdateBadgeBody" });
 const AuthenticateBody = authenticateBodySchema.meta({ id: "AuthenticateBody" });
+const CreateWebhookBody = createWebhookBodySchema.meta({
+  id: "CreateWebhookBody",
+  description: "A URL to send events to, and which events (omitted or empty: every event).",
+});
+const InspectInvitationBody = inspectInvitationBodySchema.meta({ id: "InspectInvitationBody" });
+const AcceptInvitationBody = acceptInvitationBodySchema.meta({ id: "AcceptInvitationBody" });
 
 /** Both body shapes occur: the fields at the top level, or under the resource's key. */
-function eitherShape(schema: z.ZodType, key: "user" | "badge") {
+function eitherShape(schema: z.ZodType, key: "user" | "badge" | "webhook") {
   return z.union([schema, z.object({ [key]: schema })]);
 }
 
@@ -147,6 +190,13 @@ const USER_QUERY_NOTES: Record<string, Note> = {
       'Order of the results; a leading "-" means descending (default: newest change first). Our addition.',
     addition: true,
   },
+};
+
+const DELIVERY_QUERY_NOTES: Record<string, Note> = {
+  page: PAGING_NOTES.page!,
+  per: PAGING_NOTES.per!,
+  state: { description: `Only deliveries in this state: ${DELIVERY_STATES.join(", ")}.` },
+  webhook_id: { description: "Only deliveries to this subscription." },
 };
 
 const stateNotes = (states: readonly string[]): Note => ({
@@ -210,7 +260,7 @@ const ERROR_EXAMPLES: Record<ErrorCode, { when: string; message: string; fields?
     message: "All calls must be made over HTTPS",
   },
   forbidden_for_public_pool: {
-    when: "A write with a public-pool key: public pool keys may only read.",
+    when: "A write, or a call on webhooks, deliveries or mails, with a public-pool key: public pool keys may only read workers, badges and jobs.",
     message: "This operation needs a private pool key; public pool keys may only read",
   },
   not_found: {
@@ -319,7 +369,7 @@ type Endpoint = {
   request?: RouteConfig["request"];
   queryNotes?: Record<string, Note>;
   success?: {
-    status: 200 | 201 | 204;
+    status: 200 | 201 | 202 | 204;
     description: string;
     schema?: z.ZodType | Record<string, unknown>;
     headers?: HeaderName[];
@@ -335,6 +385,9 @@ const USER_BODY_NOTE =
   'Send the fields at the top level, or inside an object under "user" ({"user": {...}}): both shapes are accepted.';
 const BADGE_BODY_NOTE =
   'Send the fields at the top level, or inside an object under "badge" ({"badge": {...}}).';
+const WEBHOOK_BODY_NOTE =
+  'Send the fields at the top level, or inside an object under "webhook" ({"webhook": {...}}).';
+const ADDITION_NOTE = " Our addition.";
 
 const EXAMPLE_INVITE = {
   type: "Worker",
@@ -352,6 +405,11 @@ const EXAMPLE_UPDATE = {
     user_badges_attributes: [{ badge_id: "12" }, { id: 7, _destroy: true }],
   },
 };
+const EXAMPLE_WEBHOOK = {
+  url: "https://example.com/hooks/staffing",
+  events: ["user.invited", "user.updated"],
+};
+const EXAMPLE_INVITATION_TOKEN = "tjbm5ATGw6nI28Zd_qWfpFTNpPUT6hRB_jpKzSaevzM";
 const EXAMPLE_BADGE = {
   name: "Forklift certified",
   description: "Holds a valid forklift operator certificate.",
@@ -561,6 +619,20 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     method: "get",
+    path: "/api_v2/users/{id}/history",
+    operationId: "getUserHistory",
+    tag: "Users",
+    summary: "A worker's change history",
+    description: `Who changed the worker, when, and what, newest first: the invite, every update that changed something (the fields with their values before and after, badges added and removed) and the worker's acceptance of the invitation. An update that changes nothing leaves no entry. ssn values are masked to their last four digits. Readable by whoever may read the worker (GET /users/{id}); any other worker is 404.${ADDITION_NOTE}`,
+    auth: true,
+    addition: true,
+    request: { params: idParam("user"), query: queryObject(listMailsQuerySchema) },
+    queryNotes: { page: PAGING_NOTES.page!, per: PAGING_NOTES.per! },
+    success: { status: 200, description: "One page of changes.", schema: userHistorySchema },
+    errors: ["malformed_request", ...AUTH_ERRORS, "not_found"],
+  },
+  {
+    method: "get",
     path: "/api_v2/badges",
     operationId: "listBadges",
     tag: "Badges",
@@ -720,7 +792,228 @@ export const ENDPOINTS: Endpoint[] = [
     success: { status: 200, description: "The job request.", schema: jobRequestSchema },
     errors: [...AUTH_ERRORS, "not_found"],
   },
+  {
+    method: "get",
+    path: "/api_v2/webhooks",
+    operationId: "listWebhooks",
+    tag: "Webhooks",
+    summary: "List webhook subscriptions",
+    description: `Every subscription of the company, oldest first (not paged).${ADDITION_NOTE}${PRIVATE_POOL_NOTE}`,
+    auth: true,
+    addition: true,
+    success: { status: 200, description: "The subscriptions.", schema: webhookListSchema },
+    errors: [...AUTH_ERRORS, "forbidden_for_public_pool"],
+  },
+  {
+    method: "post",
+    path: "/api_v2/webhooks",
+    operationId: "createWebhook",
+    tag: "Webhooks",
+    summary: "Subscribe a URL to events",
+    description: `Subscribes a URL to some events, or to every event (events omitted or empty). The URL must be https; plain http only to 127.0.0.1, ::1 or localhost, where the deployment allows it (ALLOW_HTTP_LOOPBACK, on by default); no user name or password in it; unique within the company. Otherwise 422 \`validation_failed\` on \`url\` (an unknown event: on \`events[i]\`). Deliveries are signed with the secret key of the calling key pair (its public key is the subscription's \`signing_key\`). ${WEBHOOK_BODY_NOTE}${ADDITION_NOTE}${PRIVATE_POOL_NOTE}`,
+    auth: true,
+    addition: true,
+    request: {
+      body: {
+        description: WEBHOOK_BODY_NOTE,
+        required: true,
+        content: {
+          "application/json": {
+            schema: eitherShape(CreateWebhookBody, "webhook"),
+            example: EXAMPLE_WEBHOOK,
+          },
+        },
+      },
+    },
+    success: {
+      status: 201,
+      description: "The new subscription.",
+      schema: webhookSchema,
+      headers: ["Location"],
+    },
+    errors: [...JSON_BODY_ERRORS, ...AUTH_ERRORS, "forbidden_for_public_pool", "validation_failed"],
+  },
+  {
+    method: "get",
+    path: "/api_v2/webhooks/{id}",
+    operationId: "getWebhook",
+    tag: "Webhooks",
+    summary: "Get a webhook subscription",
+    description: `One of the company's subscriptions; another company's is 404.${ADDITION_NOTE}${PRIVATE_POOL_NOTE}`,
+    auth: true,
+    addition: true,
+    request: { params: idParam("webhook") },
+    success: { status: 200, description: "The subscription.", schema: webhookSchema },
+    errors: [...AUTH_ERRORS, "forbidden_for_public_pool", "not_found"],
+  },
+  {
+    method: "delete",
+    path: "/api_v2/webhooks/{id}",
+    operationId: "deleteWebhook",
+    tag: "Webhooks",
+    summary: "Remove a webhook subscription",
+    description: `Removes the subscription. Its deliveries still waiting are ended (dead, "webhook removed at …") rather than sent to a URL nobody subscribes any more; every delivery stays on record.${ADDITION_NOTE}${PRIVATE_POOL_NOTE}`,
+    auth: true,
+    addition: true,
+    request: { params: idParam("webhook") },
+    success: {
+      status: 200,
+      description: "Removed.",
+      schema: webhookRemovedSchema,
+      example: { removed: true, id: 3, pending_deliveries_cancelled: 1 },
+    },
+    errors: ["payload_too_large", ...AUTH_ERRORS, "forbidden_for_public_pool", "not_found"],
+  },
+  {
+    method: "get",
+    path: "/api_v2/webhook_deliveries",
+    operationId: "listWebhookDeliveries",
+    tag: "Webhooks",
+    summary: "List webhook deliveries",
+    description: `The company's deliveries, newest first: one per event and subscription, with the body sent and every attempt (status, latency, error).${ADDITION_NOTE}${PRIVATE_POOL_NOTE}`,
+    auth: true,
+    addition: true,
+    request: { query: queryObject(listDeliveriesQuerySchema) },
+    queryNotes: DELIVERY_QUERY_NOTES,
+    success: { status: 200, description: "One page of deliveries.", schema: deliveryListSchema },
+    errors: ["malformed_request", ...AUTH_ERRORS, "forbidden_for_public_pool"],
+  },
+  {
+    method: "post",
+    path: "/api_v2/webhook_deliveries/{id}/resend",
+    operationId: "resendWebhookDelivery",
+    tag: "Webhooks",
+    summary: "Send a delivery again",
+    description: `Sends a dead (or delivered) delivery again, at once, with a fresh set of retries (max_attempts grows by 4 by default). The body, and so the event id, is the same; earlier attempts stay in attempt_log. A delivery still pending is 422 \`validation_failed\` on \`state\`; another company's is 404. No request body.${ADDITION_NOTE}${PRIVATE_POOL_NOTE}`,
+    auth: true,
+    addition: true,
+    request: { params: idParam("delivery") },
+    success: { status: 202, description: "Queued again.", schema: deliverySchema },
+    errors: [
+      "payload_too_large",
+      ...AUTH_ERRORS,
+      "forbidden_for_public_pool",
+      "not_found",
+      "validation_failed",
+    ],
+  },
+  {
+    method: "get",
+    path: "/api_v2/mails",
+    operationId: "listMails",
+    tag: "Invitations",
+    summary: "List invitation e-mails",
+    description: `The invitation e-mails of the company, newest first: one per invite, queued in the invite's own transaction. Where the deployment keeps mail in its database (no SMTP server configured) each shows its text, HTML and link, so a demo can follow the link; once mail really goes out they are null.${ADDITION_NOTE}${PRIVATE_POOL_NOTE}`,
+    auth: true,
+    addition: true,
+    request: { query: queryObject(listMailsQuerySchema) },
+    queryNotes: { page: PAGING_NOTES.page!, per: PAGING_NOTES.per! },
+    success: { status: 200, description: "One page of e-mails.", schema: mailListSchema },
+    errors: ["malformed_request", ...AUTH_ERRORS, "forbidden_for_public_pool"],
+  },
+  {
+    method: "post",
+    path: "/api_v2/invitations/inspect",
+    operationId: "inspectInvitation",
+    tag: "Invitations",
+    summary: "Look at an invitation link",
+    description: `What the accept page shows before the worker types anything: whether the link is valid, used or expired, and whom and which company it is for. Needs no API token: the link's token is the credential, sent in the body (never in the URL, so it stays out of logs). An unknown token is 404.${ADDITION_NOTE}`,
+    auth: false,
+    addition: true,
+    request: {
+      body: {
+        description: "The token from the link (after #token=).",
+        required: true,
+        content: {
+          "application/json": {
+            schema: InspectInvitationBody,
+            example: { token: EXAMPLE_INVITATION_TOKEN },
+          },
+        },
+      },
+    },
+    success: { status: 200, description: "The invitation.", schema: invitationSchema },
+    errors: [...JSON_BODY_ERRORS, "validation_failed", "not_found"],
+  },
+  {
+    method: "post",
+    path: "/api_v2/invitations/accept",
+    operationId: "acceptInvitation",
+    tag: "Invitations",
+    summary: "Accept an invitation",
+    description: `The worker accepts the invitation and chooses a password (at least 8 characters). A link works once: a used one is 422 \`validation_failed\` on \`token\` ("has already been used…"), an expired one too ("has expired…"); two clicks racing each other cannot both succeed. An unknown token is 404. Needs no API token.${ADDITION_NOTE}`,
+    auth: false,
+    addition: true,
+    request: {
+      body: {
+        description: "The token from the link, and the worker's new password.",
+        required: true,
+        content: {
+          "application/json": {
+            schema: AcceptInvitationBody,
+            example: { token: EXAMPLE_INVITATION_TOKEN, password: "correct horse battery" },
+          },
+        },
+      },
+    },
+    success: {
+      status: 200,
+      description: "Accepted: the worker can sign in with the password.",
+      schema: invitationAcceptedSchema,
+    },
+    errors: [...JSON_BODY_ERRORS, "validation_failed", "not_found"],
+  },
 ];
+
+/** The requests we send: one per event, under the document's `webhooks` (OpenAPI 3.1). */
+const WEBHOOK_EVENT_NOTES: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
+  "job_request.state_changed": "A job request of the company changed state.",
+  "job.state_changed": "A job of the company changed state.",
+  "user.invited": "A worker was invited (POST /users/invite). Our addition.",
+  "user.updated":
+    "A worker's fields or badges changed (PATCH /users/{id}); an update that changes nothing sends nothing. Our addition.",
+};
+
+function webhookRoutes(): RouteConfig[] {
+  return WEBHOOK_EVENTS.map((event) => ({
+    method: "post" as const,
+    path: event,
+    operationId: `on${event
+      .split(/[._]/)
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join("")}`,
+    tags: ["Webhooks"],
+    summary: `${event} (sent to your URL)`,
+    description: `${WEBHOOK_EVENT_NOTES[event]} We POST this body to every subscription of the company that wants \`${event}\`.`,
+    ...(event.startsWith("user.") && { "x-addition": true }),
+    security: [],
+    request: {
+      headers: z.object({
+        [SIGNATURE_HEADER]: z
+          .string()
+          .regex(/^[0-9a-f]{64}$/)
+          .meta({
+            description:
+              "Lowercase hex SHA-256 of the exact body bytes followed by the company's secret key: verify it over the raw body before parsing.",
+          }),
+        "X-Webhook-Event": z.literal(event).meta({ description: "The event, as in the body." }),
+        "X-Webhook-Delivery": z.string().meta({
+          description: "The delivery's id (GET /webhook_deliveries); the same on every attempt.",
+        }),
+      }),
+      body: {
+        required: true,
+        content: { "application/json": { schema: WEBHOOK_EVENT_SCHEMAS[event] } },
+      },
+    },
+    responses: {
+      "2XX": {
+        description:
+          "Received. Answer within 10 seconds; any other answer, a redirect or none is retried 3 times (after about 60, 120 and 240 s, plus up to 10% jitter).",
+      },
+    },
+  }));
+}
 
 function routeOf(e: Endpoint): RouteConfig {
   const responses: Record<string, ResponseConfig> = {};
@@ -805,11 +1098,25 @@ function annotate(doc: OpenApiDocument): void {
     icon_url: "http(s) URL of the badge's icon, or null.",
     is_soft: "A soft badge (default false).",
   };
-  for (const name of ["CreateBadgeBody", "UpdateBadgeBody"]) {
+  const tokenNote = "The token from the invitation link: what follows #token=.";
+  const bodyNotes: Record<string, Record<string, string>> = {
+    CreateBadgeBody: badgeNotes,
+    UpdateBadgeBody: badgeNotes,
+    CreateWebhookBody: {
+      url: "https URL (plain http only to 127.0.0.1, ::1 or localhost, where the deployment allows it), without user name or password; unique in the company.",
+      events: "The events to send; omitted or empty: every event, including ones added later.",
+    },
+    InspectInvitationBody: { token: tokenNote },
+    AcceptInvitationBody: {
+      token: tokenNote,
+      password: "The worker's new password: 8 to 200 characters.",
+    },
+  };
+  for (const [name, notes] of Object.entries(bodyNotes)) {
     const props = schemas[name]?.properties;
     if (!isObject(props)) continue;
     for (const [field, prop] of Object.entries(props)) {
-      const note = badgeNotes[field];
+      const note = notes[field];
       if (isObject(prop) && note && prop.description === undefined) prop.description = note;
     }
   }
@@ -854,6 +1161,7 @@ export function buildOpenApiDocument(opts: {
     });
   }
   for (const e of ENDPOINTS) registry.registerPath(routeOf(e));
+  for (const w of webhookRoutes()) registry.registerWebhook(w);
 
   const env = opts.environment;
   const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
@@ -868,7 +1176,7 @@ export function buildOpenApiDocument(opts: {
         "",
         `**Environment.** This deployment serves the \`${env}\` environment: it accepts only \`pk_${env}_…\`/\`sk_${env}_…\` key pairs.`,
         "",
-        "**Access levels.** A private-pool key manages the company's own pool of workers. A public-pool key only reads workers with an active job for the company, and every write on users (invite, update, badge changes) answers 403 `forbidden_for_public_pool`.",
+        "**Access levels.** A private-pool key manages the company's own pool of workers. A public-pool key only reads workers with an active job for the company, and every write on users (invite, update, badge changes) answers 403 `forbidden_for_public_pool`, as do the webhook, delivery and mail calls.",
         "",
         "**Transport and formats.** All calls must use HTTPS (403 `https_required`). Request bodies are JSON (415 otherwise; `/authenticate` also takes form-encoded bodies), at most 1 MiB (413). Responses are `application/json; charset=utf-8` and carry `X-Request-Id`. A method a path does not support answers 405 with an `Allow` header.",
         "",
@@ -876,7 +1184,9 @@ export function buildOpenApiDocument(opts: {
         "",
         '**Lists** return at most 50 records a page, under the key named like the resource: `{"users": [...], "page": 1, "per": 50, "total": 1234}`.',
         "",
-        "Operations, parameters and fields marked `x-addition: true` are our additions to the original interface.",
+        `**Webhooks.** Events (${WEBHOOK_EVENTS.map((e) => `\`${e}\``).join(", ")}) are POSTed as JSON \`{"id", "event", "occurred_at", "data"}\` to the company's subscriptions, signed with \`${SIGNATURE_HEADER}\` (lowercase hex SHA-256 of the exact body bytes followed by the company's secret key), at least once, retried 3 times after about 60, 120 and 240 seconds (plus up to 10% jitter): deduplicate by \`id\`. See the Webhooks tag and the \`webhooks\` section.`,
+        "",
+        "**Our additions.** Managing webhook subscriptions and their deliveries (`/webhooks`, `/webhook_deliveries`), a worker's change history (`/users/{id}/history`), the invitation e-mails (`/mails`) and the invitation links (`/invitations/inspect`, `/invitations/accept`) are documented additions, as are `/me`, badge writes and the `user.*` events. Operations, parameters and fields marked `x-addition: true` are our additions to the original interface.",
       ].join("\n"),
       "x-environment": env,
     },

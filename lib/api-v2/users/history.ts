@@ -14,8 +14,15 @@ export type BadgeRef = { badge_id: string; name: string };
 const MASKED = new Set(["ssn"]);
 const NOT_TRACKED = new Set(["id", "updated_at", "user_badges"]);
 
+/** The last four digits only; an empty value ("Empty string allowed") has nothing to hide. */
 const mask = (v: unknown) =>
-  v === null || v === undefined ? null : `•••-••-${String(v).replace(/\D/g, "").slice(-4)}`;
+  v === null || v === undefined
+    ? null
+    : v === ""
+      ? ""
+      : String(v).replace(/\D/g, "").length > 4
+        ? `•••-••-${String(v).replace(/\D/g, "").slice(-4)}`
+        : "•••-••-••••";
 
 /** Field by field, in API names and API formats: what differs between two user objects. */
 export function diffUsers(before: UserJson | null, after: UserJson): Record<string, FieldChange> {
