@@ -1,5 +1,8 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -54,14 +57,20 @@ async function waitFor(predicate: () => boolean, what: () => string, ms: number)
   }
 }
 
-/** The bash blocks of the README's walk-through section, pointed at this server. */
-function walkThroughScript(): string {
+/**
+ * The bash blocks of the README's walk-through, then of its mail/webhooks/history part (which
+ * continues it), pointed at this server and at a receiver of this test.
+ */
+function walkThroughScript(receiver: string): string {
   const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
-  const section = readme.split("## Walk-through with curl")[1]?.split(/\n## /)[0] ?? "";
-  const blocks = [...section.matchAll(/```bash\n([\s\S]*?)```/g)].map((m) => m[1]);
-  return blocks
+  const blocksOf = (heading: string) => {
+    const section = readme.split(`## ${heading}`)[1]?.split(/\n## /)[0] ?? "";
+    return [...section.matchAll(/```bash\n([\s\S]*?)```/g)].map((m) => m[1]);
+  };
+  return [...blocksOf("Walk-through with curl"), ...blocksOf("Mail, webhooks and change history")]
     .join("\n")
     .replaceAll("http://127.0.0.1:3000", base)
+    .replaceAll("http://127.0.0.1:4000/hooks", receiver)
     .replaceAll("./data/demo-keys.json", path.join(dataDir, "demo-keys.json"));
 }
 
@@ -91,14 +100,43 @@ describe("production server", () => {
     expect(server.output()).toMatch(/private pool\s+api_key=pk_test_\w+\s+secret_key=sk_test_\w+/);
   });
 
-  it("runs every curl of the README's walk-through as written", () => {
-    const script = walkThroughScript();
-    expect(script).toContain("curl");
-    const r = spawnSync("bash", ["-euo", "pipefail", "-c", script], {
-      encoding: "utf8",
-      cwd: root,
-      timeout: 60_000,
+  it("runs every curl of the README's walk-through as written, and delivers its signed webhook", async () => {
+    const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+    const receiver = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => {
+        body += c;
+      });
+      req.on("end", () => {
+        received.push({ headers: req.headers, body });
+        res.end("ok");
+      });
     });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+
+    const script = walkThroughScript(hookUrl);
+    expect(script).toContain("curl");
+    // Asynchronous: the receiver runs in this process and must answer while the script runs.
+    const r = await new Promise<{ status: number | null; stdout: string; stderr: string }>(
+      (resolve) => {
+        const child = spawn("bash", ["-euo", "pipefail", "-c", script], { cwd: root });
+        let stdout = "";
+        let stderr = "";
+        child.stdout.on("data", (c) => {
+          stdout += c;
+        });
+        child.stderr.on("data", (c) => {
+          stderr += c;
+        });
+        const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+        child.on("exit", (status) => {
+          clearTimeout(timer);
+          resolve({ status, stdout, stderr });
+        });
+      },
+    );
+    receiver.close();
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
     const lines = r.stdout.trim().split("\n");
@@ -107,7 +145,25 @@ describe("production server", () => {
     expect(lines).toContain("37.7952");
     expect(lines).toContain("Forklift Certified");
     expect(lines).toContain("1");
-    expect(lines.at(-1)).toBe("duplicate_badge");
+    expect(lines).toContain("duplicate_badge");
+    // The invitation e-mail, the history, and the delivery the walk-through asked for.
+    expect(lines).toContain("Demo Staffing Co invited you to join their team");
+    expect(lines).toContain("Night Shift Ready");
+    expect(lines.at(-1)).toBe("delivered");
+
+    expect(received).toHaveLength(1);
+    const [delivery] = received;
+    const secret = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-keys.json"), "utf8")).private
+      .secret_key as string;
+    expect(delivery!.headers["x-wonolo-webhook-token"]).toBe(
+      createHash("sha256")
+        .update(delivery!.body + secret)
+        .digest("hex"),
+    );
+    expect(JSON.parse(delivery!.body)).toMatchObject({
+      event: "user.updated",
+      data: { changes: { city: { from: "San Francisco", to: "Oakland" } } },
+    });
   });
 
   it("answers JSON errors with a request id over HTTP, and ignores a client's claim to be loopback", async () => {
