@@ -7,6 +7,7 @@ import {
   jobRequests,
   jobs,
   userBadges,
+  userChanges,
   users,
 } from "@/lib/db/schema";
 import { createKeys } from "../admin/admin";
@@ -45,6 +46,7 @@ export async function seedDemo(
     const privateKeys = await createKeys(tx, companyId, "private", opts.environment);
     const publicKeys = await createKeys(tx, companyId, "public", opts.environment);
 
+    const badgeNames = demoBadges().map((b) => b.name);
     const badgeRows = await tx
       .insert(badges)
       .values(
@@ -123,6 +125,33 @@ export async function seedDemo(
         })),
       );
       if (assignments.length > 0) await tx.insert(userBadges).values(assignments);
+      // Their history starts with the invitation, so the History panel has a first line.
+      await tx.insert(userChanges).values(
+        rows.map((r, j) => {
+          const created = new Date(
+            now.getTime() - ((start + j) % 60) * DAY - ((start + j) % 24) * HOUR,
+          );
+          const w = batch[j]!;
+          return {
+            userId: r.id,
+            kind: "invited" as const,
+            companyId,
+            actor: "operator" as const,
+            occurredAt: created,
+            changes: Object.fromEntries(
+              (["first_name", "last_name", "email", "phone", "external_id"] as const).map((f) => [
+                f,
+                { from: null, to: w[f] },
+              ]),
+            ),
+            badgesAdded: w.badgeIndexes.map((bi) => ({
+              badge_id: String(badgeRows[bi]!.id),
+              name: badgeNames[bi] ?? "",
+            })),
+            badgesRemoved: [],
+          };
+        }),
+      );
     }
 
     const requestRows = await tx
