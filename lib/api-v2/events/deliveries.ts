@@ -50,16 +50,8 @@ function serializeDelivery(r: OutboxRow, attempts: AttemptRow[]) {
   };
 }
 
-/** Webhook deliveries of the company, newest first, each with its attempts. */
-export async function listDeliveries(
-  db: Db,
-  companyId: number,
-  q: { page: number; per: number; state?: OutboxRow["state"]; webhook_id?: number },
-) {
-  const conds: SQL[] = [eq(outbox.companyId, companyId), eq(outbox.channel, "webhook")];
-  if (q.state) conds.push(eq(outbox.state, q.state));
-  if (q.webhook_id) conds.push(eq(outbox.webhookId, q.webhook_id));
-  const where = and(...conds);
+/** One page of outbox rows, newest first, and how many match in all. */
+async function outboxPage(db: Db, where: SQL | undefined, q: { page: number; per: number }) {
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -70,6 +62,20 @@ export async function listDeliveries(
       .offset((q.page - 1) * q.per),
     db.select({ n: count() }).from(outbox).where(where),
   ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Webhook deliveries of the company, newest first, each with its attempts. */
+export async function listDeliveries(
+  db: Db,
+  companyId: number,
+  q: { page: number; per: number; state?: OutboxRow["state"]; webhook_id?: number },
+) {
+  const conds: SQL[] = [eq(outbox.companyId, companyId), eq(outbox.channel, "webhook")];
+  if (q.state) conds.push(eq(outbox.state, q.state));
+  if (q.webhook_id) conds.push(eq(outbox.webhookId, q.webhook_id));
+  const where = and(...conds);
+  const { rows, total } = await outboxPage(db, where, q);
   const attempts = await attemptsOf(
     db,
     rows.map((r) => r.id),
@@ -78,7 +84,7 @@ export async function listDeliveries(
     deliveries: rows.map((r) => serializeDelivery(r, attempts.get(r.id) ?? [])),
     page: q.page,
     per: q.per,
-    total: total?.n ?? 0,
+    total,
   };
 }
 
@@ -129,16 +135,7 @@ const sqlAttemptsPlus = (n: number) => sql`${outbox.attempts} + ${n}`;
  */
 export async function listMails(db: Db, companyId: number, q: { page: number; per: number }) {
   const where = and(eq(outbox.companyId, companyId), eq(outbox.channel, "email"));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(outbox)
-      .where(where)
-      .orderBy(desc(outbox.id))
-      .limit(q.per)
-      .offset((q.page - 1) * q.per),
-    db.select({ n: count() }).from(outbox).where(where),
-  ]);
+  const { rows, total } = await outboxPage(db, where, q);
   const showBodies = !env().SMTP_URL;
   return {
     mails: rows.map((r) => {
@@ -165,6 +162,6 @@ export async function listMails(db: Db, companyId: number, q: { page: number; pe
     }),
     page: q.page,
     per: q.per,
-    total: total?.n ?? 0,
+    total,
   };
 }
