@@ -189,8 +189,8 @@ describe.skipIf(!pgUrl)("outbox dispatchers as processes on one PostgreSQL datab
       .from(outbox)
       .where(eq(outbox.state, "pending"));
     expect(pending?.n).toBe(0);
-    console.info(
-      `[outbox crash] at the kill: receiver had ${receivedAtKill}, database had ${beforeRestart.delivered ?? 0}/600 delivered; in the end receiver had ${receiver.received.length} requests and saw ${duplicates.length} event(s) twice (in flight at the kill)`,
+    process.stdout.write(
+      `[outbox crash] at the kill: receiver had ${receivedAtKill}, database had ${beforeRestart.delivered ?? 0}/600 delivered; in the end receiver had ${receiver.received.length} requests and saw ${duplicates.length} event(s) twice (in flight at the kill)\n`,
     );
     await removeWebhook(db(), companyId, hook.id, new Date());
     await receiver.close();

@@ -6,13 +6,17 @@ import { usePathname } from "next/navigation";
 const LINKS = [
   { href: "/workers", label: "Workers" },
   { href: "/badges", label: "Badges" },
+  { href: "/outbox", label: "Outbox" },
+  { href: "/webhooks", label: "Webhooks" },
   { href: "/docs", label: "API docs" },
 ];
 
 export function NavLinks() {
   const pathname = usePathname();
   return (
-    <ul className="flex items-center gap-1">
+    // Below lg the links get a row of their own under the brand and account (wrapping on a
+    // phone) rather than push the page wider than the screen.
+    <ul className="order-last -mx-2 flex w-full flex-wrap items-center gap-1 lg:order-none lg:mx-0 lg:w-auto">
       {LINKS.map((l) => {
         const active = pathname === l.href || pathname.startsWith(`${l.href}/`);
         return (
@@ -20,7 +24,7 @@ export function NavLinks() {
             <Link
               href={l.href}
               aria-current={active ? "page" : undefined}
-              className={`rounded-md px-3 py-2 text-sm font-medium ${
+              className={`block rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap sm:px-3 lg:inline ${
                 active
                   ? "bg-slate-900/5 text-slate-900"
                   : "text-slate-600 hover:bg-slate-900/5 hover:text-slate-900"

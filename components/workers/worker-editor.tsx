@@ -1,5 +1,7 @@
 "use client";
 
+import dynamic from "next/dynamic";
+import Link from "next/link";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import {
@@ -12,6 +14,7 @@ import {
 } from "@/components/badges/badge-picker";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { relativeTime, useNow } from "@/components/ui/time-ago";
 import { ApiClientError } from "@/lib/portal/fetcher";
 import { useUpdateWorker, useWorker, type WorkerWithEtag } from "@/lib/portal/hooks/use-workers";
 import { useDraft, useUnsavedChangesWarning } from "@/lib/portal/use-draft";
@@ -35,8 +38,25 @@ import {
   type WorkerFormValues,
   workerFormResolver,
 } from "./edit/worker-form-model";
-import { relativeTime, useNow, WorkerEditorSkeleton, WorkerHeader } from "./edit/worker-header";
+import { WorkerEditorSkeleton, WorkerHeader } from "./edit/worker-header";
 import { WorkerNotFound } from "./edit/worker-not-found";
+
+/**
+ * The history panel sits below the form and is read less often than the form is used: its
+ * code loads after the page, not as part of its first-load JavaScript.
+ */
+const WorkerHistory = dynamic(() => import("./edit/worker-history").then((m) => m.WorkerHistory), {
+  ssr: false,
+  loading: () => (
+    <div
+      aria-hidden="true"
+      className="grid gap-x-8 gap-y-3 border-t border-slate-200 pt-8 lg:grid-cols-3"
+    >
+      <div className="h-5 w-20 animate-pulse rounded bg-slate-200" />
+      <div className="h-40 rounded-xl bg-white ring-1 ring-slate-200 lg:col-span-2" />
+    </div>
+  ),
+});
 
 type Props = {
   id: number;
@@ -370,7 +390,11 @@ function LoadedWorkerEditor({
       <div className="mt-6 space-y-4 empty:hidden">
         {invited && (
           <Alert tone="success" title={`Invitation sent to ${latest.worker.email}`}>
-            They get an e-mail with a link to join. You can fill in the rest of their profile now.
+            They get an e-mail with a link to join (
+            <Link href="/outbox" className="font-medium underline underline-offset-2">
+              see it in the outbox
+            </Link>
+            ). You can fill in the rest of their profile now.
           </Alert>
         )}
         {readOnly && (
@@ -554,6 +578,10 @@ function LoadedWorkerEditor({
           )}
         </form>
       </FormProvider>
+
+      <div className="mt-10">
+        <WorkerHistory id={id} />
+      </div>
     </div>
   );
 }

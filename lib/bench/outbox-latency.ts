@@ -164,7 +164,11 @@ async function main() {
       open: async () => {
         const s = await scratchPg(pgUrl);
         const db = await openDatabase({ kind: "postgresql", url: s.url });
-        return { db, done: async () => (await db.close(), await s.drop()) };
+        const done = async () => {
+          await db.close();
+          await s.drop();
+        };
+        return { db, done };
       },
     });
   }

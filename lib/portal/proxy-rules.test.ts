@@ -14,6 +14,13 @@ describe("proxyAllows: the browser reaches only the calls the portal needs", () 
     ["GET", "badges/7"],
     ["GET", "jobs"],
     ["GET", "job_requests"],
+    ["GET", "users/42/history"],
+    ["GET", "mails"],
+    ["GET", "webhooks"],
+    ["POST", "webhooks"],
+    ["DELETE", "webhooks/3"],
+    ["GET", "webhook_deliveries"],
+    ["POST", "webhook_deliveries/17/resend"],
     // Method names are case-insensitive; surrounding slashes are tolerated.
     ["get", "users"],
     ["patch", "users/42"],
@@ -41,6 +48,17 @@ describe("proxyAllows: the browser reaches only the calls the portal needs", () 
     ["POST", "users/1"],
     ["PATCH", "badges/1"],
     ["POST", "jobs"],
+    ["PATCH", "users/42/history"],
+    ["POST", "mails"],
+    ["DELETE", "mails"],
+    ["DELETE", "webhooks"],
+    ["PATCH", "webhooks/3"],
+    ["GET", "webhooks/abc"],
+    ["POST", "webhook_deliveries"],
+    ["GET", "webhook_deliveries/17/resend"],
+    ["POST", "webhook_deliveries/x/resend"],
+    ["GET", "users/abc/history"],
+    ["GET", "users/1/history/1"],
     // Calls that are not for the browser at all.
     ["POST", "authenticate"],
     ["GET", "authenticate"],
@@ -50,6 +68,9 @@ describe("proxyAllows: the browser reaches only the calls the portal needs", () 
     ["GET", "users/invite"],
     ["GET", "usersx"],
     ["GET", "xusers"],
+    // The worker-facing invitation calls are public: the page calls /api_v2 itself.
+    ["POST", "invitations/inspect"],
+    ["POST", "invitations/accept"],
   ])("refuses %s %s", (method, path) => {
     expect(proxyAllows(method, path)).toBe(false);
   });

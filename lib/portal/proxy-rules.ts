@@ -13,6 +13,14 @@ const ALLOWED: [method: string, path: RegExp][] = [
   ["GET", /^badges\/\d{1,10}$/],
   ["GET", /^jobs$/],
   ["GET", /^job_requests$/],
+  ["GET", /^users\/\d{1,10}\/history$/],
+  // The events pages: the demo outbox, webhook subscriptions and their deliveries.
+  ["GET", /^mails$/],
+  ["GET", /^webhooks$/],
+  ["POST", /^webhooks$/],
+  ["DELETE", /^webhooks\/\d{1,10}$/],
+  ["GET", /^webhook_deliveries$/],
+  ["POST", /^webhook_deliveries\/\d{1,10}\/resend$/],
 ];
 
 export function proxyAllows(method: string, path: string): boolean {

@@ -1,39 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { relativeTime, useNow } from "@/components/ui/time-ago";
 import type { Worker } from "@/lib/portal/types";
-
-const rtf = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ["year", 365 * 86_400],
-  ["month", 30 * 86_400],
-  ["week", 7 * 86_400],
-  ["day", 86_400],
-  ["hour", 3_600],
-  ["minute", 60],
-];
-
-/** "just now", "5 minutes ago", "yesterday". */
-export function relativeTime(iso: string, now: number): string {
-  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  if (Number.isNaN(seconds)) return "at an unknown time";
-  if (Math.abs(seconds) < 45) return "just now";
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
-  }
-  return rtf.format(Math.round(seconds / 60), "minute");
-}
-
-/** The current time, refreshed every `ms`, so relative times stay true while the page is open. */
-export function useNow(ms = 30_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(t);
-  }, [ms]);
-  return now;
-}
 
 const dateFmt = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });

@@ -55,7 +55,7 @@ export function renderInvitationMail(input: {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${h(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f1f5f9;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0"><tr><td align="center">
-<table role="presentation" width="560" cellspacing="0" cellpadding="0" style="max-width:560px;background:#ffffff;border-radius:12px;border:1px solid #e2e8f0">
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;background:#ffffff;border-radius:12px;border:1px solid #e2e8f0">
 <tr><td style="padding:28px 32px 8px;font-size:13px;letter-spacing:.04em;text-transform:uppercase;color:#4f46e5;font-weight:600">${h(input.companyName)}</td></tr>
 <tr><td style="padding:0 32px;font-size:22px;font-weight:700">Hi ${h(input.firstName)}, you're invited</td></tr>
 <tr><td style="padding:12px 32px 0;font-size:15px;line-height:1.6;color:#334155">${h(input.companyName)} has invited you to pick up shifts with them. Accept the invitation and choose your password to get started.</td></tr>

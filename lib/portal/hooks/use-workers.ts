@@ -49,6 +49,9 @@ export function useInviteWorker() {
     onSuccess: (worker) => {
       qc.invalidateQueries({ queryKey: [...keys.workers, "list"] });
       qc.setQueryData(keys.worker(worker.id), { worker, etag: null });
+      // An invitation queues its e-mail and a user.invited event.
+      qc.invalidateQueries({ queryKey: keys.mails });
+      qc.invalidateQueries({ queryKey: keys.deliveries });
     },
   });
 }
@@ -77,6 +80,9 @@ export function useUpdateWorker(id: number) {
     onSuccess: (result) => {
       qc.setQueryData(keys.worker(id), result);
       qc.invalidateQueries({ queryKey: [...keys.workers, "list"] });
+      // The save is recorded in the worker's history and queues a user.updated event.
+      qc.invalidateQueries({ queryKey: keys.workerHistory(id) });
+      qc.invalidateQueries({ queryKey: keys.deliveries });
     },
   });
 }

@@ -1,0 +1,10 @@
+import type { Metadata } from "next";
+import { WebhooksView } from "@/components/webhooks/webhooks-view";
+import { requireSession } from "@/lib/portal/require-session";
+
+export const metadata: Metadata = { title: "Webhooks" };
+
+export default async function WebhooksPage() {
+  const session = await requireSession("/webhooks");
+  return <WebhooksView pool={session.pool ?? null} />;
+}
