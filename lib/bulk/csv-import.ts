@@ -1,0 +1,221 @@
+import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js";
+import Papa from "papaparse";
+import { type InviteUserBody, inviteUserBodySchema } from "@/lib/schemas/user";
+
+/**
+ * Bulk invite from a spreadsheet: parse (papaparse), map headers to fields, validate every row
+ * with the invite schema the API itself uses, and find duplicates inside the file. Pure and
+ * synchronous per chunk, so the browser can run it in slices and the operator command in one go.
+ */
+
+export const IMPORT_FIELDS = [
+  "first_name",
+  "last_name",
+  "email",
+  "phone",
+  "external_id",
+  "address",
+  "city",
+  "address_state",
+  "zip",
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+export const REQUIRED_FIELDS: readonly ImportField[] = [
+  "first_name",
+  "last_name",
+  "email",
+  "phone",
+];
+
+export const FIELD_LABELS: Record<ImportField, string> = {
+  first_name: "First name",
+  last_name: "Last name",
+  email: "E-mail",
+  phone: "Phone",
+  external_id: "External ID",
+  address: "Street address",
+  city: "City",
+  address_state: "State",
+  zip: "ZIP code",
+};
+
+/** Spellings seen in real spreadsheets, compared lower-cased with everything but a–z/0–9 removed. */
+const SYNONYMS: Record<ImportField, string[]> = {
+  first_name: ["firstname", "first", "givenname", "forename", "fname", "name1"],
+  last_name: ["lastname", "last", "surname", "familyname", "lname", "name2"],
+  email: ["email", "emailaddress", "mail", "workemail", "personalemail", "emailid"],
+  phone: [
+    "phone",
+    "phonenumber",
+    "phoneno",
+    "mobile",
+    "mobilephone",
+    "mobilenumber",
+    "mobileno",
+    "cell",
+    "cellphone",
+    "cellnumber",
+    "telephone",
+    "tel",
+  ],
+  external_id: [
+    "externalid",
+    "employeeid",
+    "employeenumber",
+    "employeeno",
+    "staffid",
+    "workerid",
+    "payrollid",
+    "hrid",
+  ],
+  address: [
+    "address",
+    "street",
+    "streetaddress",
+    "address1",
+    "addressline1",
+    "streetline1",
+    "line1",
+  ],
+  city: ["city", "town"],
+  address_state: ["state", "addressstate", "province", "region", "st"],
+  zip: ["zip", "zipcode", "postcode", "postalcode"],
+};
+
+const squash = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/** Header index → field (or null: not imported). The first header that matches a field takes it. */
+export function guessMapping(headers: readonly string[]): (ImportField | null)[] {
+  const taken = new Set<ImportField>();
+  return headers.map((h) => {
+    const s = squash(h);
+    const field = IMPORT_FIELDS.find(
+      (f) => !taken.has(f) && (s === f.replace(/_/g, "") || SYNONYMS[f].includes(s)),
+    );
+    if (!field) return null;
+    taken.add(field);
+    return field;
+  });
+}
+
+export function missingRequired(mapping: readonly (ImportField | null)[]): ImportField[] {
+  return REQUIRED_FIELDS.filter((f) => !mapping.includes(f));
+}
+
+export type ParsedCsv = {
+  headers: string[];
+  /** Data records with their spreadsheet row number (the header is row 1); blank rows are left out. */
+  records: { row: number; cells: string[] }[];
+};
+
+/** CSV or tab-separated text (pasted from a spreadsheet): BOM, CRLF, quotes and blank lines handled. */
+export function parseCsv(text: string): ParsedCsv {
+  const clean = text.replace(/^\uFEFF/, "");
+  const firstLine = clean.slice(0, clean.search(/\r?\n/) >>> 0);
+  const delimiter = firstLine.includes("\t") && !firstLine.includes(",") ? "\t" : ",";
+  const { data } = Papa.parse<string[]>(clean, { delimiter, skipEmptyLines: false });
+  const [head = [], ...rest] = data;
+  const headers = head.map((h) => h.trim());
+  const records: ParsedCsv["records"] = [];
+  rest.forEach((cells, i) => {
+    if (cells.every((c) => c.trim() === "")) return;
+    records.push({ row: i + 2, cells });
+  });
+  return { headers, records };
+}
+
+/**
+ * A phone as a spreadsheet holds it: international ("+1 415-555-0100") or national for the
+ * default country ("(415) 555-0100", "415.555.0100", "1-415-555-0100"), to E.164; the raw text
+ * when it cannot be read, so the schema reports it.
+ */
+export function normalizeImportPhone(raw: string, defaultCountry: CountryCode = "US"): string {
+  const t = raw.trim();
+  if (!t) return t;
+  const parsed = t.startsWith("+")
+    ? parsePhoneNumberFromString(t)
+    : parsePhoneNumberFromString(t, defaultCountry);
+  return parsed?.isValid() ? parsed.number : t;
+}
+
+export type RowCheck = {
+  row: number;
+  values: Partial<Record<ImportField, string>>;
+  /** The body to send when the row is valid. */
+  body: InviteUserBody | null;
+  /** Field → messages: schema errors and duplicates inside the file. */
+  errors: Partial<Record<ImportField, string[]>>;
+};
+
+const emailKey = (v: string | undefined) => v?.trim().toLowerCase() || null;
+
+/** Validates records [from, to) — call in slices to keep a page responsive. */
+export function checkRows(
+  parsed: ParsedCsv,
+  mapping: readonly (ImportField | null)[],
+  opts: { defaultCountry?: CountryCode; seen?: DuplicateIndex; from?: number; to?: number } = {},
+): RowCheck[] {
+  const seen = opts.seen ?? newDuplicateIndex();
+  const out: RowCheck[] = [];
+  const to = Math.min(opts.to ?? parsed.records.length, parsed.records.length);
+  for (let i = opts.from ?? 0; i < to; i++) {
+    const rec = parsed.records[i]!;
+    const values: Partial<Record<ImportField, string>> = {};
+    mapping.forEach((field, col) => {
+      const v = rec.cells[col]?.trim() ?? "";
+      if (field && v !== "") values[field] = v;
+    });
+    const input: Record<string, unknown> = { type: "Worker", ...values };
+    if (values.phone) input.phone = normalizeImportPhone(values.phone, opts.defaultCountry);
+    const result = inviteUserBodySchema.safeParse(input);
+    const errors: RowCheck["errors"] = {};
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const field = issue.path[0] as ImportField;
+        // A national number is allowed here, so say what would make this one readable.
+        const message =
+          field === "phone" && values.phone && !values.phone.trim().startsWith("+")
+            ? `is not a valid ${opts.defaultCountry ?? "US"} number; write it with + and the country code`
+            : issue.message;
+        (errors[field] ??= []).push(message);
+      }
+    }
+    const body = result.success ? result.data : null;
+    // Duplicates inside the file: the later row names the first.
+    const e = emailKey(body?.email ?? values.email);
+    const p = body?.phone ?? null;
+    const x = values.external_id?.trim() || null;
+    const dupe = (
+      map: Map<string, number>,
+      key: string | null,
+      field: ImportField,
+      what: string,
+    ) => {
+      if (!key) return;
+      const first = map.get(key);
+      if (first === undefined) map.set(key, rec.row);
+      else (errors[field] ??= []).push(`same ${what} as row ${first}`);
+    };
+    dupe(seen.email, e, "email", "e-mail");
+    dupe(seen.phone, p, "phone", "phone");
+    dupe(seen.externalId, x, "external_id", "external ID");
+    out.push({ row: rec.row, values, body: Object.keys(errors).length ? null : body, errors });
+  }
+  return out;
+}
+
+export type DuplicateIndex = {
+  email: Map<string, number>;
+  phone: Map<string, number>;
+  externalId: Map<string, number>;
+};
+export const newDuplicateIndex = (): DuplicateIndex => ({
+  email: new Map(),
+  phone: new Map(),
+  externalId: new Map(),
+});
+
+export const describeErrors = (errors: RowCheck["errors"]): string =>
+  Object.entries(errors)
+    .map(([f, msgs]) => `${FIELD_LABELS[f as ImportField] ?? f} ${msgs!.join(", ")}`)
+    .join("; ");
