@@ -151,6 +151,39 @@ describe("operator command", () => {
     expect(operator("webhook", "list", "--company", company).out.webhooks).toEqual([]);
   });
 
+  it("imports a spreadsheet with the portal's rules, and a second run finds them existing", () => {
+    const company = String(operator("company", "create", "--name", "Import Co").out.company_id);
+    const file = path.join(dataDir, "workers.csv");
+    const report = path.join(dataDir, "report.csv");
+    fs.writeFileSync(
+      file,
+      "\uFEFFFirst Name,Last Name,E-mail,Mobile,Employee ID\r\n" +
+        "Zoë,Núñez,zoe.import@example.com,(415) 555-0161,IMP-1\r\n" +
+        "Raj,,raj.import@example.com,415.555.0162,IMP-2\r\n" +
+        "Kim,Lee,kim.import@example.com,+1 415-555-0163,IMP-3\r\n\r\n",
+    );
+    const first = operator("import", "--company", company, "--file", file, "--report", report);
+    expect(first.code).toBe(0);
+    expect(first.out).toMatchObject({ rows: 3, created: 2, existing: 0, refused: 1, failed: 0 });
+    expect(first.out.outcomes[1]).toEqual({
+      row: 3,
+      status: "refused",
+      id: null,
+      reason: "Last name can't be blank",
+    });
+    expect(fs.readFileSync(report, "utf8")).toContain("2,created,");
+    const second = operator("import", "--company", company, "--file", file);
+    expect(second.out).toMatchObject({ created: 0, existing: 2, refused: 1 });
+    const missing = operator(
+      "import",
+      "--company",
+      company,
+      "--file",
+      path.join(dataDir, "nope.csv"),
+    );
+    expect(missing.code).toBe(2);
+  });
+
   it.each([
     [
       ["keys", "create", "--company", "999", "--pool", "private"],

@@ -12,6 +12,8 @@ export type Caller = {
   companyId: number;
   companyName: string;
   pool: Pool;
+  /** The operator command acting for the company (no key): history says "operator". */
+  operator?: boolean;
 };
 
 export async function callerFromToken(db: Db, token: string, now: Date): Promise<Caller> {

@@ -22,6 +22,7 @@ import { apiKeys, outbox } from "@/lib/db/schema";
 import { loadDemoCredentials, saveDemoCredentials } from "@/lib/demo-keys";
 import { argv, ConfigError, defaultEnv, env } from "@/lib/env";
 import { createWebhookBodySchema } from "@/lib/schemas/webhook";
+import { ImportUsageError, importWorkers } from "./import-workers";
 
 /**
  * The operator's tool: issues what the interface does not (companies, key pairs, jobs).
@@ -45,6 +46,7 @@ const USAGE = `usage: operator <command> [flags]
   webhook remove --id N
   outbox run [--once]        deliver due e-mails and webhooks (until SIGTERM, or until idle)
   outbox resend --id N       send a dead webhook delivery again
+  import --company ID --file workers.csv [--country US] [--report report.csv]
   demo seed [--workers N]`;
 
 type Flags = Record<string, string | boolean | undefined>;
@@ -144,6 +146,20 @@ async function run(database: Database, command: string, flags: Flags): Promise<u
       if (!row) throw new ApiError("not_found", "Delivery not found");
       return resendDelivery(db, row.companyId, id, now);
     }
+    case "import": {
+      try {
+        return await importWorkers(db, {
+          companyId: needId(flags, "company"),
+          file: need(flags, "file"),
+          country: typeof flags.country === "string" ? flags.country : undefined,
+          report: typeof flags.report === "string" ? flags.report : undefined,
+          now: () => clock.now(),
+        });
+      } catch (err) {
+        if (err instanceof ImportUsageError) throw new UsageError(err.message);
+        throw err;
+      }
+    }
     case "demo seed": {
       const workers =
         typeof flags.workers === "string" ? Number(flags.workers) : env().DEMO_WORKER_COUNT;
@@ -218,6 +234,9 @@ async function main(): Promise<number> {
         events: { type: "string" },
         id: { type: "string" },
         once: { type: "boolean" },
+        file: { type: "string" },
+        country: { type: "string" },
+        report: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });

@@ -69,7 +69,7 @@ export async function recordUserChange(
   await tx.insert(userChanges).values({
     userId: entry.userId,
     kind: entry.kind,
-    apiKeyId: entry.caller?.apiKeyId ?? null,
+    apiKeyId: entry.caller?.operator ? null : (entry.caller?.apiKeyId ?? null),
     companyId: entry.caller?.companyId ?? null,
     actor: entry.actor,
     occurredAt: entry.now,

@@ -123,7 +123,7 @@ export async function inviteUser(
         userId: user.id,
         kind: "invited",
         caller,
-        actor: "api_key",
+        actor: caller.operator ? "operator" : "api_key",
         now,
         changes: diffUsers(null, json),
         badgesAdded: await badgeRefs(tx, plan.addBadgeIds),
