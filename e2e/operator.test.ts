@@ -174,6 +174,21 @@ describe("operator command", () => {
     expect(fs.readFileSync(report, "utf8")).toContain("2,created,");
     const second = operator("import", "--company", company, "--file", file);
     expect(second.out).toMatchObject({ created: 0, existing: 2, refused: 1 });
+    const out = path.join(dataDir, "export.csv");
+    const exported = operator(
+      "export",
+      "--company",
+      company,
+      "--file",
+      out,
+      "--filter",
+      "q=zoe.import",
+    );
+    expect(exported.out).toMatchObject({ rows: 1, file: out });
+    const csv = fs.readFileSync(out, "utf8");
+    expect(csv.startsWith("\uFEFFid,external_id,type,first_name,last_name,email,phone")).toBe(true);
+    expect(csv).toContain(",IMP-1,Worker,Zoë,Núñez,zoe.import@example.com,+14155550161,");
+    expect(operator("export", "--company", company, "--file", out).out.rows).toBe(2);
     const missing = operator(
       "import",
       "--company",

@@ -22,6 +22,7 @@ import { apiKeys, outbox } from "@/lib/db/schema";
 import { loadDemoCredentials, saveDemoCredentials } from "@/lib/demo-keys";
 import { argv, ConfigError, defaultEnv, env } from "@/lib/env";
 import { createWebhookBodySchema } from "@/lib/schemas/webhook";
+import { ExportUsageError, exportWorkers } from "./export-workers";
 import { ImportUsageError, importWorkers } from "./import-workers";
 
 /**
@@ -47,6 +48,7 @@ const USAGE = `usage: operator <command> [flags]
   outbox run [--once]        deliver due e-mails and webhooks (until SIGTERM, or until idle)
   outbox resend --id N       send a dead webhook delivery again
   import --company ID --file workers.csv [--country US] [--report report.csv]
+  export --company ID --file workers.csv [--filter "q=ada&badge_id=3"]
   demo seed [--workers N]`;
 
 type Flags = Record<string, string | boolean | undefined>;
@@ -160,6 +162,19 @@ async function run(database: Database, command: string, flags: Flags): Promise<u
         throw err;
       }
     }
+    case "export": {
+      try {
+        return await exportWorkers(db, {
+          companyId: needId(flags, "company"),
+          file: need(flags, "file"),
+          filter: typeof flags.filter === "string" ? flags.filter : undefined,
+          now,
+        });
+      } catch (err) {
+        if (err instanceof ExportUsageError) throw new UsageError(err.message);
+        throw err;
+      }
+    }
     case "demo seed": {
       const workers =
         typeof flags.workers === "string" ? Number(flags.workers) : env().DEMO_WORKER_COUNT;
@@ -237,6 +252,7 @@ async function main(): Promise<number> {
         file: { type: "string" },
         country: { type: "string" },
         report: { type: "string" },
+        filter: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
