@@ -24,11 +24,9 @@ describeApi("bulk invite from a spreadsheet", (api) => {
       return { ok: false, status: res.status, ...res.body.error };
     },
     async findExisting(body) {
-      for (const query of [
-        { email: body.email },
-        body.external_id ? { external_id: body.external_id } : null,
-      ]) {
-        if (!query) continue;
+      const queries: Record<string, string>[] = [{ email: body.email }];
+      if (body.external_id) queries.push({ external_id: body.external_id });
+      for (const query of queries) {
         const res = await call("GET", "/api_v2/users", { token: t.privateToken, query });
         if (res.body.users?.[0]) return res.body.users[0].id as number;
       }
