@@ -2,15 +2,20 @@
 
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { type ReactNode, useCallback, useMemo, useRef } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass, Spinner } from "@/components/ui/button";
 import { ApiClientError } from "@/lib/portal/fetcher";
 import { useBadges } from "@/lib/portal/hooks/use-badges";
+import { useExportWorkers } from "@/lib/portal/hooks/use-export-workers";
 import { useWorkers } from "@/lib/portal/hooks/use-workers";
 import type { SessionSummary } from "@/lib/portal/types";
+import { BulkActions } from "./bulk/bulk-actions";
+import { ExportButton, ExportProgress } from "./bulk/export-controls";
+import { SelectAllBanner } from "./bulk/select-all-banner";
 import { NoMatch, NoWorkersYet, PastTheEnd } from "./list/empty-states";
 import {
+  filterParams,
   hasFilters,
   type ListState,
   listQueryString,
@@ -20,6 +25,7 @@ import {
 } from "./list/list-params";
 import { Pagination } from "./list/pagination";
 import { useMediaQuery } from "./list/use-media-query";
+import { useWorkerSelection } from "./list/use-selection";
 import { WorkerCards, WorkersTableView } from "./list/worker-rows";
 import { WorkerRowsSkeleton } from "./list/workers-skeleton";
 import { WorkersToolbar } from "./list/workers-toolbar";
@@ -85,6 +91,19 @@ export function WorkersTable({
   const data = workers.data;
   const total = data?.total ?? null;
   const items = data?.items ?? [];
+
+  // Bulk badges need write access: not for public-pool keys.
+  const canBulk = canInvite;
+  // A new search or filter starts a new selection; another sort or page size does not.
+  const filterKey = JSON.stringify([state.q.trim(), state.badge, state.suspended]);
+  const selection = useWorkerSelection(filterKey, items);
+  const refreshSelection = selection.refresh;
+  // A reloaded page brings newer copies of picked workers (after a bulk change, say).
+  useEffect(() => {
+    if (data && !workers.isPlaceholderData) refreshSelection(data.items);
+  }, [data, workers.isPlaceholderData, refreshSelection]);
+  const exporter = useExportWorkers();
+  const startExport = () => void exporter.start(filterParams(state, "list"), total);
   const updating = workers.isFetching && !workers.isPending;
   const lastPage = total === null ? null : Math.max(1, Math.ceil(total / state.per));
   const canNext =
@@ -128,7 +147,7 @@ export function WorkersTable({
       </div>
     );
   } else if (workers.isPending) {
-    body = <WorkerRowsSkeleton rows={state.per} />;
+    body = <WorkerRowsSkeleton rows={state.per} selectable={canBulk} />;
   } else if (items.length === 0) {
     body =
       state.page > 1 ? (
@@ -139,12 +158,32 @@ export function WorkersTable({
         <NoWorkersYet canInvite={canInvite} />
       );
   } else {
-    const rowsProps = { workers: items, badgeNames, caption };
+    const rowsProps = {
+      workers: items,
+      badgeNames,
+      caption,
+      // Kept while the next page loads (no columns coming and going), but not operable then.
+      selection: canBulk ? { ...selection, disabled: workers.isPlaceholderData } : undefined,
+    };
+    const moreThanPage = total !== null ? total > items.length : state.page > 1 || canNext;
     body = (
       <div
         aria-busy={workers.isPlaceholderData || undefined}
         className={`transition-opacity duration-150 ${workers.isPlaceholderData ? "opacity-60" : ""}`}
       >
+        {rowsProps.selection &&
+          !workers.isPlaceholderData &&
+          (selection.allMatching || (selection.pageState === "all" && moreThanPage)) && (
+            <SelectAllBanner
+              pageCount={items.length}
+              pickedCount={selection.pickedCount}
+              allMatching={selection.allMatching}
+              total={total}
+              filtered={filtered}
+              onSelectAll={selection.selectAllMatching}
+              onClear={selection.clear}
+            />
+          )}
         {wide ? (
           <div className="relative overflow-x-auto">
             <WorkersTableView {...rowsProps} sort={state.sort} />
@@ -186,19 +225,22 @@ export function WorkersTable({
             </p>
           </div>
         </div>
-        {canInvite && (
-          <Link href="/workers/new" className={buttonClass("primary")}>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              fill="currentColor"
-              className="-ml-1 size-4"
-            >
-              <path d="M10.75 4.75a.75.75 0 0 0-1.5 0v4.5h-4.5a.75.75 0 0 0 0 1.5h4.5v4.5a.75.75 0 0 0 1.5 0v-4.5h4.5a.75.75 0 0 0 0-1.5h-4.5v-4.5Z" />
-            </svg>
-            Invite worker
-          </Link>
-        )}
+        <div className="flex flex-wrap items-center gap-3">
+          <ExportButton state={exporter.state} onStart={startExport} />
+          {canInvite && (
+            <Link href="/workers/new" className={buttonClass("primary")}>
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 20 20"
+                fill="currentColor"
+                className="-ml-1 size-4"
+              >
+                <path d="M10.75 4.75a.75.75 0 0 0-1.5 0v4.5h-4.5a.75.75 0 0 0 0 1.5h4.5v4.5a.75.75 0 0 0 1.5 0v-4.5h4.5a.75.75 0 0 0 0-1.5h-4.5v-4.5Z" />
+              </svg>
+              Invite worker
+            </Link>
+          )}
+        </div>
       </div>
 
       <div className="mt-6 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
@@ -210,6 +252,12 @@ export function WorkersTable({
             onChange={navigate}
             searchRef={searchBox}
             extendedFilters={extendedFilters}
+          />
+          <ExportProgress
+            state={exporter.state}
+            onCancel={exporter.cancel}
+            onRetry={startExport}
+            onDismiss={exporter.reset}
           />
         </div>
         {body}
@@ -225,6 +273,17 @@ export function WorkersTable({
           />
         )}
       </div>
+      {canBulk && (
+        <BulkActions
+          picked={selection.picked}
+          allMatching={selection.allMatching}
+          total={total}
+          filtered={filtered}
+          matchingFilters={filterParams(state, extendedFilters ? "stable" : "list")}
+          onClear={selection.clear}
+          onSaved={selection.refresh}
+        />
+      )}
     </div>
   );
 }

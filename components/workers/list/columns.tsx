@@ -1,4 +1,4 @@
-import type { ThHTMLAttributes } from "react";
+import type { ReactNode, ThHTMLAttributes } from "react";
 
 /**
  * The table's columns. The table has a fixed layout: the narrow columns have set widths, name
@@ -30,14 +30,25 @@ export const TOOLBAR_CELLS = {
 
 export type ColumnKey = (typeof COLUMNS)[number]["key"];
 
+/** The selection column (a checkbox per row), before the name when the list offers bulk actions. */
+export const SELECT_CELL = "w-10 pr-0 pl-5";
+
 export function WorkersTableHead({
   sortedBy,
+  select,
 }: {
   sortedBy?: Partial<Record<ColumnKey, ThHTMLAttributes<HTMLElement>["aria-sort"]>>;
+  /** The header's "select this page" checkbox; the column is left out without it. */
+  select?: ReactNode;
 }) {
   return (
     <thead className="bg-slate-50/80">
       <tr>
+        {select !== undefined && (
+          <th scope="col" className={`h-10 ${SELECT_CELL}`}>
+            {select}
+          </th>
+        )}
         {COLUMNS.map((c) => (
           <th
             key={c.key}

@@ -71,3 +71,18 @@ export function toApiParams(s: ListState): WorkerListParams {
     ...(s.suspended && { suspended: s.suspended }),
   };
 }
+
+/**
+ * The list's search and filters as GET /users parameters, without paging: for the export and
+ * for "all matching". `order: "list"` keeps the list's sort; `"stable"` pages in id order
+ * (our API only), so that workers updated while the pages are read neither move into pages
+ * already read nor out of pages still to come.
+ */
+export function filterParams(s: ListState, order: "list" | "stable"): URLSearchParams {
+  const q = new URLSearchParams();
+  if (s.q.trim()) q.set("q", s.q.trim());
+  if (s.badge) q.set("badge_id", s.badge);
+  if (s.suspended) q.set("suspended", s.suspended);
+  q.set("sort", order === "stable" ? "id" : s.sort);
+  return q;
+}

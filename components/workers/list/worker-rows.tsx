@@ -1,14 +1,71 @@
 import Link from "next/link";
+import { useEffect, useRef } from "react";
 import type { Worker } from "@/lib/portal/types";
-import { COLUMN_SHOW, type ColumnKey, WorkersTableHead } from "./columns";
+import { COLUMN_SHOW, type ColumnKey, SELECT_CELL, WorkersTableHead } from "./columns";
 import { Avatar, BadgeChips, formatPhone, fullName, place, StatusPill } from "./worker-parts";
+
+/** Ticking workers for bulk actions; the list has no checkboxes without it. */
+export type RowSelection = {
+  isSelected: (id: number) => boolean;
+  toggle: (worker: Worker) => void;
+  pageState: "none" | "some" | "all";
+  togglePage: () => void;
+  /** While another page loads: shown, not operable. */
+  disabled?: boolean;
+};
 
 type RowsProps = {
   workers: Worker[];
   badgeNames: ReadonlyMap<string, string>;
   caption: string;
   sort: string;
+  selection?: RowSelection;
 };
+
+const checkboxClass =
+  "size-4 cursor-pointer rounded border-slate-300 accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
+
+/** The header's checkbox: ticked, unticked or mixed (some of the page). */
+function PageCheckbox({ selection, id }: { selection: RowSelection; id?: string }) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = selection.pageState === "some";
+  }, [selection.pageState]);
+  return (
+    <input
+      ref={ref}
+      id={id}
+      type="checkbox"
+      aria-label="Select all workers on this page"
+      checked={selection.pageState === "all"}
+      disabled={selection.disabled}
+      onChange={selection.togglePage}
+      className={checkboxClass}
+    />
+  );
+}
+
+function RowCheckbox({
+  worker,
+  selection,
+  id,
+}: {
+  worker: Worker;
+  selection: RowSelection;
+  id?: string;
+}) {
+  return (
+    <input
+      id={id}
+      type="checkbox"
+      aria-label={`Select ${fullName(worker)}`}
+      checked={selection.isSelected(worker.id)}
+      disabled={selection.disabled}
+      onChange={() => selection.toggle(worker)}
+      className={checkboxClass}
+    />
+  );
+}
 
 const linkClass =
   "rounded-sm font-medium text-slate-900 hover:text-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
@@ -22,17 +79,29 @@ function sortedBy(sort: string): Partial<Record<ColumnKey, "ascending" | "descen
 }
 
 /** From `sm` up: a real table; the less important columns give way as the screen narrows. */
-export function WorkersTableView({ workers, badgeNames, caption, sort }: RowsProps) {
+export function WorkersTableView({ workers, badgeNames, caption, sort, selection }: RowsProps) {
   return (
     <table className="w-full table-fixed text-sm">
       <caption className="sr-only">{caption}</caption>
-      <WorkersTableHead sortedBy={sortedBy(sort)} />
+      <WorkersTableHead
+        sortedBy={sortedBy(sort)}
+        select={selection ? <PageCheckbox selection={selection} /> : undefined}
+      />
       <tbody className="divide-y divide-slate-100">
         {workers.map((w) => {
           const where = place(w);
+          const selected = selection?.isSelected(w.id) ?? false;
           return (
-            <tr key={w.id} className="h-14 hover:bg-slate-50/70">
-              <td className="px-4 pl-5">
+            <tr
+              key={w.id}
+              className={`h-14 ${selected ? "bg-indigo-50/60 hover:bg-indigo-50" : "hover:bg-slate-50/70"}`}
+            >
+              {selection && (
+                <td className={SELECT_CELL}>
+                  <RowCheckbox worker={w} selection={selection} />
+                </td>
+              )}
+              <td className={selection ? "px-4" : "px-4 pl-5"}>
                 <div className="flex min-w-0 items-center gap-3">
                   <Avatar worker={w} />
                   <Link href={`/workers/${w.id}`} className={`truncate ${linkClass}`}>
@@ -72,45 +141,68 @@ export function WorkersTableView({ workers, badgeNames, caption, sort }: RowsPro
 }
 
 /** Below `sm`: one stacked card per worker; the whole card opens the worker. */
-export function WorkerCards({ workers, badgeNames, caption }: Omit<RowsProps, "sort">) {
+export function WorkerCards({ workers, badgeNames, caption, selection }: Omit<RowsProps, "sort">) {
   return (
-    <ul aria-label={caption} className="divide-y divide-slate-100">
-      {workers.map((w) => {
-        const where = place(w);
-        const phone = formatPhone(w.phone);
-        return (
-          <li key={w.id} className="relative flex gap-3 px-4 py-4 active:bg-slate-50">
-            <Avatar worker={w} className="size-9" />
-            <div className="min-w-0 flex-1">
-              <div className="flex items-start justify-between gap-3">
-                <Link
-                  href={`/workers/${w.id}`}
-                  className={`truncate text-[0.9375rem] after:absolute after:inset-0 ${linkClass}`}
+    <>
+      {selection && (
+        <div className="flex h-10 items-center border-b border-slate-100 bg-slate-50/80 px-4">
+          <label htmlFor="select-page" className="flex items-center gap-3 text-sm text-slate-600">
+            <PageCheckbox id="select-page" selection={selection} />
+            Select all workers on this page
+          </label>
+        </div>
+      )}
+      <ul aria-label={caption} className="divide-y divide-slate-100">
+        {workers.map((w) => {
+          const where = place(w);
+          const phone = formatPhone(w.phone);
+          const selected = selection?.isSelected(w.id) ?? false;
+          return (
+            <li
+              key={w.id}
+              className={`relative flex gap-3 px-4 py-4 ${selected ? "bg-indigo-50/60" : "active:bg-slate-50"}`}
+            >
+              {selection && (
+                // Above the card's link (which covers the card), with room for a thumb.
+                <label
+                  htmlFor={`select-worker-${w.id}`}
+                  className="relative z-10 -my-2 -ml-2 flex shrink-0 items-start p-2 pt-[1.125rem] pr-1"
                 >
-                  {fullName(w)}
-                </Link>
-                <StatusPill suspended={w.suspended} />
-              </div>
-              <p className="mt-0.5 truncate text-sm text-slate-600">{w.email}</p>
-              <p className="truncate text-sm text-slate-500">
-                <span className="tabular-nums">{phone}</span>
-                {where && (
-                  <>
-                    <span aria-hidden="true"> · </span>
-                    <span className="sr-only">, </span>
-                    {where}
-                  </>
-                )}
-              </p>
-              {w.user_badges.length > 0 && (
-                <div className="mt-2 text-sm">
-                  <BadgeChips worker={w} names={badgeNames} max={3} />
-                </div>
+                  <RowCheckbox id={`select-worker-${w.id}`} worker={w} selection={selection} />
+                </label>
               )}
-            </div>
-          </li>
-        );
-      })}
-    </ul>
+              <Avatar worker={w} className="size-9" />
+              <div className="min-w-0 flex-1">
+                <div className="flex items-start justify-between gap-3">
+                  <Link
+                    href={`/workers/${w.id}`}
+                    className={`truncate text-[0.9375rem] after:absolute after:inset-0 ${linkClass}`}
+                  >
+                    {fullName(w)}
+                  </Link>
+                  <StatusPill suspended={w.suspended} />
+                </div>
+                <p className="mt-0.5 truncate text-sm text-slate-600">{w.email}</p>
+                <p className="truncate text-sm text-slate-500">
+                  <span className="tabular-nums">{phone}</span>
+                  {where && (
+                    <>
+                      <span aria-hidden="true"> · </span>
+                      <span className="sr-only">, </span>
+                      {where}
+                    </>
+                  )}
+                </p>
+                {w.user_badges.length > 0 && (
+                  <div className="mt-2 text-sm">
+                    <BadgeChips worker={w} names={badgeNames} max={3} />
+                  </div>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { COLUMNS, TOOLBAR_CELLS, TOOLBAR_GRID, WorkersTableHead } from "./columns";
+import { COLUMNS, SELECT_CELL, TOOLBAR_CELLS, TOOLBAR_GRID, WorkersTableHead } from "./columns";
 import { DEFAULT_PER } from "./list-params";
 
 const bar = "animate-pulse rounded bg-slate-200";
@@ -9,15 +9,24 @@ const WIDTHS = ["w-32", "w-40", "w-24", "w-36", "w-28"];
  * Placeholder rows with the same geometry as the real ones, chosen by CSS (not script) so the
  * first paint on a phone is already the phone layout.
  */
-export function WorkerRowsSkeleton({ rows }: { rows: number }) {
+export function WorkerRowsSkeleton({
+  rows,
+  selectable = true,
+}: {
+  rows: number;
+  /** With the checkbox column (the list offers bulk actions). */
+  selectable?: boolean;
+}) {
   const list = Array.from({ length: rows }, (_, i) => i);
+  const box = <div className="size-4 rounded bg-slate-200" />;
   return (
     <div aria-hidden="true">
       <table className="hidden w-full table-fixed sm:table">
-        <WorkersTableHead />
+        <WorkersTableHead select={selectable ? box : undefined} />
         <tbody className="divide-y divide-slate-100">
           {list.map((i) => (
             <tr key={i} className="h-14">
+              {selectable && <td className={SELECT_CELL}>{box}</td>}
               {COLUMNS.map((c, j) => (
                 <td key={c.key} className={`px-4 first:pl-5 last:pr-5 ${c.show}`}>
                   {c.key === "name" ? (
@@ -36,9 +45,16 @@ export function WorkerRowsSkeleton({ rows }: { rows: number }) {
           ))}
         </tbody>
       </table>
+      {selectable && (
+        <div className="flex h-10 items-center gap-3 border-b border-slate-100 bg-slate-50/80 px-4 sm:hidden">
+          {box}
+          <div className={`h-3.5 w-52 ${bar}`} />
+        </div>
+      )}
       <ul className="divide-y divide-slate-100 sm:hidden">
         {list.map((i) => (
           <li key={i} className="flex gap-3 px-4 py-4">
+            {selectable && <div className="mt-2.5 size-4 shrink-0 rounded bg-slate-200" />}
             <div className="size-9 shrink-0 animate-pulse rounded-full bg-slate-200" />
             <div className="flex-1 space-y-2.5 pt-0.5">
               <div className="flex justify-between">
@@ -59,12 +75,15 @@ export function WorkerRowsSkeleton({ rows }: { rows: number }) {
 export function WorkersPageSkeleton({ rows = DEFAULT_PER }: { rows?: number }) {
   return (
     <div role="status" aria-label="Loading workers">
-      <div className="flex items-end justify-between gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
         <div>
           <div className={`h-8 w-36 ${bar}`} />
           <div className={`mt-2 h-4 w-24 ${bar}`} />
         </div>
-        <div className="h-9 w-32 animate-pulse rounded-lg bg-slate-200" />
+        <div className="flex gap-3">
+          <div className="h-9 w-28 animate-pulse rounded-lg bg-slate-200" />
+          <div className="h-9 w-32 animate-pulse rounded-lg bg-slate-200" />
+        </div>
       </div>
       <div className="mt-6 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <div className="border-b border-slate-200 p-4 sm:px-5">
