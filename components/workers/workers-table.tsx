@@ -228,6 +228,11 @@ export function WorkersTable({
         <div className="flex flex-wrap items-center gap-3">
           <ExportButton state={exporter.state} onStart={startExport} />
           {canInvite && (
+            <Link href="/workers/import" className={buttonClass("secondary")}>
+              Import CSV
+            </Link>
+          )}
+          {canInvite && (
             <Link href="/workers/new" className={buttonClass("primary")}>
               <svg
                 aria-hidden="true"

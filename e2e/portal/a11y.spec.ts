@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { alertWith, demoKeys, expect, hydrated, test } from "./fixtures";
+import { alertWith, demoKeys, expect, hydrated, test, uniqueWorker } from "./fixtures";
 
 type Violation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
 
@@ -146,5 +146,52 @@ test.describe("accessibility (axe, WCAG 2 A and AA)", () => {
     await bare.goto("/accept-invite");
     await expect(bare.getByRole("heading", { name: "This link is incomplete" })).toBeVisible();
     await expectNoSeriousViolations(bare);
+  });
+
+  test("the CSV import: choosing, matching and reviewing, on a desktop and on a phone", async ({
+    signedIn: page,
+  }) => {
+    await page.goto("/workers/import");
+    const sample = await hydrated(page.getByRole("button", { name: "Try the sample file" }));
+    await expectNoSeriousViolations(page);
+    await sample.click();
+    await expect(page.getByRole("heading", { name: "Match your columns" })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    // A required field without its column: the warning and the disabled Continue.
+    await page.getByLabel("Mobile", { exact: true }).selectOption("");
+    await expect(page.getByText("Some required fields have no column yet")).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.getByLabel("Mobile", { exact: true }).selectOption("phone");
+    await page.getByRole("button", { name: "Review 500 rows" }).click();
+    await page.getByLabel("Only rows with problems").check();
+    await expect(page.getByRole("table", { name: "Rows with problems" })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(page.getByRole("list", { name: "Rows with problems" })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole("button", { name: /^Continue with/ }).click();
+    await expect(page.getByRole("button", { name: "Invite 492 workers" })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+
+  test("the CSV import's report, on a desktop and on a phone", async ({ signedIn: page }) => {
+    const w = uniqueWorker("a11y-import");
+    await page.goto("/workers/import");
+    await hydrated(page.getByRole("button", { name: "Try the sample file" }));
+    await page
+      .getByLabel("Or paste from a spreadsheet")
+      .fill(
+        `First name\tLast name\tE-mail\tPhone\n${w.first_name}\t${w.last_name}\t${w.email}\t${w.phone}\nNo\tPhone\tno-phone@example.com\t\n`,
+      );
+    await page.getByRole("button", { name: "Use pasted rows" }).click();
+    await page.getByRole("button", { name: "Review 2 rows" }).click();
+    await page.getByRole("button", { name: "Continue with 1 worker" }).click();
+    await page.getByRole("button", { name: "Invite 1 worker" }).click();
+    await expect(page.getByRole("heading", { name: "Import finished" })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(page.getByRole("list", { name: "Outcome of each row" })).toBeVisible();
+    await expectNoSeriousViolations(page);
   });
 });

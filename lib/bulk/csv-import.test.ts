@@ -210,3 +210,25 @@ describe("CSV import: sending and the per-row report", () => {
     );
   });
 });
+
+describe("CSV import: a lookup that fails", () => {
+  it("is a failure to retry, never 'outside your pool'", async () => {
+    const file = parseCsv(
+      "first_name,last_name,email,phone\nAda,Lovelace,ada@example.com,+14155550110\n",
+    );
+    const [check] = checkRows(file, guessMapping(file.headers));
+    const outcome = await importOne(check!, {
+      invite: async () => ({
+        ok: false,
+        status: 422,
+        message: "Email has already been taken",
+        fields: { email: ["has already been taken"] },
+      }),
+      findExisting: () => Promise.reject(new Error("upstream answered 503")),
+    });
+    expect(outcome).toMatchObject({
+      status: "failed",
+      reason: "could not check for the existing worker: upstream answered 503",
+    });
+  });
+});

@@ -53,7 +53,17 @@ export async function importOne(check: RowCheck, io: ImportIo): Promise<RowOutco
   const identityTaken =
     TAKEN.test(fields.email?.join() ?? "") || TAKEN.test(fields.external_id?.join() ?? "");
   if (answer.status === 422 && identityTaken) {
-    const id = await io.findExisting(check.body).catch(() => null);
+    let id: number | null;
+    try {
+      id = await io.findExisting(check.body);
+    } catch (err) {
+      // Unknown, not refused: a second run decides.
+      return {
+        ...base,
+        status: "failed",
+        reason: `could not check for the existing worker: ${(err as Error).message}`,
+      };
+    }
     if (id !== null) return { ...base, status: "existing", id };
     return {
       ...base,

@@ -15,7 +15,16 @@ export class ApiClientError extends Error {
 
 export const SESSION_EXPIRED_EVENT = "portal:session-expired";
 
-type Init = { method?: string; json?: unknown; ifMatch?: string | null };
+type Init = {
+  method?: string;
+  json?: unknown;
+  ifMatch?: string | null;
+  /**
+   * false: a 401 is only thrown, not announced. For work that handles an ended session itself
+   * (the bulk import pauses and waits for a new sign-in instead of leaving the page).
+   */
+  announceExpiry?: boolean;
+};
 
 /**
  * Browser → /api/proxy/<path>. Throws ApiClientError on any non-2xx (never returns an error
@@ -54,7 +63,7 @@ export async function apiFetch<T>(
       err?.message ?? `The request failed (HTTP ${res.status}).`,
       err?.fields,
     );
-    if (res.status === 401 && typeof window !== "undefined") {
+    if (res.status === 401 && init.announceExpiry !== false && typeof window !== "undefined") {
       window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT));
     }
     throw e;
