@@ -149,6 +149,12 @@ export type RowCheck = {
 
 const emailKey = (v: string | undefined) => v?.trim().toLowerCase() || null;
 
+function addError(errors: RowCheck["errors"], field: ImportField, message: string) {
+  const list = errors[field] ?? [];
+  list.push(message);
+  errors[field] = list;
+}
+
 /** Validates records [from, to) — call in slices to keep a page responsive. */
 export function checkRows(
   parsed: ParsedCsv,
@@ -177,7 +183,7 @@ export function checkRows(
           field === "phone" && values.phone && !values.phone.trim().startsWith("+")
             ? `is not a valid ${opts.defaultCountry ?? "US"} number; write it with + and the country code`
             : issue.message;
-        (errors[field] ??= []).push(message);
+        addError(errors, field, message);
       }
     }
     const body = result.success ? result.data : null;
@@ -194,7 +200,7 @@ export function checkRows(
       if (!key) return;
       const first = map.get(key);
       if (first === undefined) map.set(key, rec.row);
-      else (errors[field] ??= []).push(`same ${what} as row ${first}`);
+      else addError(errors, field, `same ${what} as row ${first}`);
     };
     dupe(seen.email, e, "email", "e-mail");
     dupe(seen.phone, p, "phone", "phone");
