@@ -2,7 +2,6 @@
 
 import {
   Combobox,
-  ComboboxButton,
   ComboboxInput,
   ComboboxOption,
   ComboboxOptions,
@@ -11,12 +10,14 @@ import {
   Label,
 } from "@headlessui/react";
 import { useQueries } from "@tanstack/react-query";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
+import { ComboboxToggle } from "@/components/ui/combobox-toggle";
 import { inputClass } from "@/components/ui/field";
 import { apiFetch } from "@/lib/portal/fetcher";
 import { keys } from "@/lib/portal/hooks/query-keys";
 import { useBadges } from "@/lib/portal/hooks/use-badges";
 import type { Badge, UserBadge } from "@/lib/portal/types";
+import { useDebounced } from "@/lib/portal/use-debounced";
 
 /** A badge picked in this edit: id and name kept here, not looked up in the latest search. */
 export type PickedBadge = { id: string; name: string };
@@ -64,15 +65,6 @@ export function useBadgeNames(ids: readonly string[]): Map<string, string> {
   const names = new Map(fromList);
   for (const q of singles) if (q.data) names.set(String(q.data.id), q.data.name);
   return names;
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
 }
 
 type Props = {
@@ -215,18 +207,7 @@ export function BadgePicker({ held, value, onChange, error, readOnly = false }: 
                 displayValue={() => query}
                 onChange={(e) => setQuery(e.target.value)}
               />
-              <ComboboxButton
-                aria-label="Show all badges"
-                className="absolute inset-y-0 right-0 flex items-center rounded-r-lg px-2.5 text-slate-500 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
-              >
-                <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
-                  <path
-                    fillRule="evenodd"
-                    d="M10.53 3.47a.75.75 0 0 0-1.06 0L6.22 6.72a.75.75 0 0 0 1.06 1.06L10 5.06l2.72 2.72a.75.75 0 1 0 1.06-1.06l-3.25-3.25Zm-4.31 9.81 3.25 3.25a.75.75 0 0 0 1.06 0l3.25-3.25a.75.75 0 1 0-1.06-1.06L10 14.94l-2.72-2.72a.75.75 0 0 0-1.06 1.06Z"
-                    clipRule="evenodd"
-                  />
-                </svg>
-              </ComboboxButton>
+              <ComboboxToggle label="Show all badges" />
             </div>
             <ComboboxOptions
               anchor={{ to: "bottom start", gap: 4 }}

@@ -1,11 +1,12 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, Spinner } from "@/components/ui/button";
 import { SearchInput } from "@/components/ui/search-input";
 import { useBadges } from "@/lib/portal/hooks/use-badges";
 import type { Badge, SessionSummary } from "@/lib/portal/types";
+import { useDebounced } from "@/lib/portal/use-debounced";
 import { BadgeListSkeleton } from "./badge-list-skeleton";
 import { CreateBadgeForm } from "./create-badge-form";
 
@@ -13,15 +14,6 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 /** Only http(s) links are ever rendered: the real service's data is not ours to trust. */
 const safeUrl = (url: string | null) => (url && /^https?:\/\/\S+$/i.test(url) ? url : null);
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** The company's badges with a name search, and (private pool) the form that creates one. */
 export function BadgesView({ pool }: { pool: SessionSummary["pool"] }) {

@@ -2,7 +2,6 @@
 
 import {
   Combobox,
-  ComboboxButton,
   ComboboxInput,
   ComboboxOption,
   ComboboxOptions,
@@ -10,19 +9,12 @@ import {
   Field,
   Label,
 } from "@headlessui/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { ComboboxToggle } from "@/components/ui/combobox-toggle";
 import { inputClass } from "@/components/ui/field";
 import { useBadges } from "@/lib/portal/hooks/use-badges";
 import type { BulkBadge } from "@/lib/portal/hooks/use-bulk-badges";
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
+import { useDebounced } from "@/lib/portal/use-debounced";
 
 /**
  * One badge of the company, searched by name on the server (GET /badges?query=), as the badge
@@ -66,18 +58,7 @@ export function BadgeSelect({
             displayValue={(b) => b?.name ?? ""}
             onChange={(e) => setQuery(e.target.value)}
           />
-          <ComboboxButton
-            aria-label="Show all badges"
-            className="absolute inset-y-0 right-0 flex items-center rounded-r-lg px-2.5 text-slate-500 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600"
-          >
-            <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
-              <path
-                fillRule="evenodd"
-                d="M10.53 3.47a.75.75 0 0 0-1.06 0L6.22 6.72a.75.75 0 0 0 1.06 1.06L10 5.06l2.72 2.72a.75.75 0 1 0 1.06-1.06l-3.25-3.25Zm-4.31 9.81 3.25 3.25a.75.75 0 0 0 1.06 0l3.25-3.25a.75.75 0 1 0-1.06-1.06L10 14.94l-2.72-2.72a.75.75 0 0 0-1.06 1.06Z"
-                clipRule="evenodd"
-              />
-            </svg>
-          </ComboboxButton>
+          <ComboboxToggle label="Show all badges" />
         </div>
         <ComboboxOptions
           anchor={{ to: "bottom start", gap: 4 }}
