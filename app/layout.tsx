@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import "./globals.css";
 
@@ -7,7 +8,11 @@ export const metadata: Metadata = {
   description: "Manage your workers, badges and invitations.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page renders per request: its scripts carry the nonce of that request's
+  // Content-Security-Policy (lib/server/security-headers.ts). A page built ahead of time
+  // could not, and the policy would block it.
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-screen font-sans">{children}</body>

@@ -1,7 +1,5 @@
 import Link from "next/link";
 
-export const dynamic = "force-static";
-
 const endpoints = [
   ["POST", "/api_v2/authenticate", "Exchange a key pair for a 24-hour token"],
   ["POST", "/api_v2/users/invite", "Invite a worker; the invitation link goes out by e-mail"],

@@ -17,6 +17,9 @@ function filePath(): string {
   return path.resolve(env().DATA_DIR, "demo-keys.json");
 }
 
+/** Where the demo key pairs are kept (named by the start banner). */
+export const demoCredentialsPath = filePath;
+
 export function saveDemoCredentials(keys: DemoCredentials): void {
   fs.mkdirSync(path.dirname(filePath()), { recursive: true });
   fs.writeFileSync(filePath(), `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });

@@ -31,10 +31,19 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_KEY: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(120),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  /**
+   * Failed portal sign-ins allowed per browser address and per API key in each window; over
+   * either, 429 with Retry-After. Counted in the database, so it holds across instances.
+   */
+  PORTAL_SIGNIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  PORTAL_SIGNIN_LIMIT_PER_KEY: z.coerce.number().int().min(1).default(10),
+  PORTAL_SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
   /** Seed the demo company, keys and workers into an empty database at start. */
   SEED_DEMO: bool.default(true),
   DEMO_WORKER_COUNT: z.coerce.number().int().min(0).max(200_000).default(300),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Append log lines to this file instead of writing them to stdout/stderr (the test suite's capture). */
+  LOG_FILE: z.string().min(1).optional(),
   RELEASE_VERSION: z.string().default("0.1.0"),
   /**
    * Seals the portal's session cookie (32+ characters). Unset: a random one is generated once

@@ -9,8 +9,8 @@ import { buildOpenApiDocument } from "@/lib/api-v2/openapi/openapi-document";
 import { referenceView } from "@/lib/api-v2/openapi/reference-view";
 import { env } from "@/lib/env";
 
-// Rendered once at build time from the OpenAPI document: no database, no request data.
-export const dynamic = "force-static";
+// Rendered from the OpenAPI document: no database, no request data. Per request like every
+// page, so its scripts carry the request's CSP nonce (the document itself is built once).
 
 export const metadata: Metadata = {
   title: "API v2 reference",
@@ -23,11 +23,14 @@ const OPENAPI_URL = "/api_v2/openapi.json";
 const focusRing =
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-400";
 
+let cachedView: ReturnType<typeof referenceView> | undefined;
+
 export default function DocsPage() {
   const e = env();
-  const view = referenceView(
+  cachedView ??= referenceView(
     buildOpenApiDocument({ releaseVersion: e.RELEASE_VERSION, environment: e.API_ENVIRONMENT }),
   );
+  const view = cachedView;
   const [lead, ...conventions] = view.overview;
   const operationCount = view.tags.reduce((n, t) => n + t.operations.length, 0);
 

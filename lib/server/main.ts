@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { Socket } from "node:net";
 import next from "next";
@@ -7,11 +8,13 @@ import { Dispatcher } from "@/lib/api-v2/events/dispatcher";
 import { CLIENT_IP_HEADER, PROTO_HEADER } from "@/lib/api-v2/request-meta";
 import { type Database, openDatabase, optionsFromEnv, setDatabase } from "@/lib/db/client";
 import { FolderLockedError } from "@/lib/db/folder-lock";
-import { loadDemoCredentials, saveDemoCredentials } from "@/lib/demo-keys";
+import { demoCredentialsPath, loadDemoCredentials, saveDemoCredentials } from "@/lib/demo-keys";
 import { argv, ConfigError, env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { pagePathOf, REQUEST_PATH_HEADER } from "@/lib/portal/request-path";
+import { logRequest } from "./access-log";
 import { ensureBuild } from "./ensure-build";
+import { applySecurityHeaders, tileOriginOf } from "./security-headers";
 
 /**
  * `npm start`: build if needed, open the database (migrations run on open), seed the demo on
@@ -58,8 +61,12 @@ async function main() {
   await app.prepare();
 
   const sockets = new Set<Socket>();
+  const security = { dev, tileOrigin: tileOriginOf(e.MAP_TILE_URL) };
   const server = http.createServer((req, res) => {
+    if (malformedPath(req.url ?? "/")) return refuseMalformedPath(res);
     trustOnlyOurHeaders(req, e.TRUST_PROXY);
+    applySecurityHeaders(req, res, security);
+    logRequest(req, res);
     void handle(req, res);
   });
   server.on("connection", (s) => {
@@ -85,13 +92,25 @@ async function main() {
     log.info("shutting down", { signal });
     // Stop accepting, let in-flight requests finish (10 s at most), then close the database.
     server.close();
-    for (const s of sockets)
-      if (!(s as Socket & { _httpMessage?: unknown })._httpMessage) s.destroy();
+    // A keep-alive connection would otherwise stay open after its last answer until the
+    // deadline: in-flight answers say "Connection: close", and idle connections are closed as
+    // soon as they are idle.
+    const closeIdle = () => {
+      for (const s of sockets) {
+        const res = (s as Socket & { _httpMessage?: http.ServerResponse | null })._httpMessage;
+        if (res) res.shouldKeepAlive = false;
+        else s.destroy();
+      }
+    };
     const deadline = setTimeout(() => {
       for (const s of sockets) s.destroy();
     }, 10_000);
     await new Promise<void>((resolve) => {
-      const check = () => (sockets.size === 0 ? resolve() : setTimeout(check, 50));
+      const check = () => {
+        closeIdle();
+        if (sockets.size === 0) resolve();
+        else setTimeout(check, 50);
+      };
       check();
     });
     clearTimeout(deadline);
@@ -102,6 +121,36 @@ async function main() {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+/**
+ * A path whose percent-escapes do not decode ("/api_v2/users/%2", "/workers/%E0%A4%A"): Next
+ * answers those on dynamic routes with a bare text 500 and logs nothing, so they are refused
+ * here, in the one error shape the API and the portal share.
+ */
+function malformedPath(rawUrl: string): boolean {
+  try {
+    decodeURIComponent(rawUrl.split("?")[0] ?? "");
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function refuseMalformedPath(res: http.ServerResponse) {
+  res.writeHead(400, {
+    "content-type": "application/json; charset=utf-8",
+    "cache-control": "no-store",
+    "x-request-id": randomUUID(),
+  });
+  res.end(
+    JSON.stringify({
+      error: {
+        code: "malformed_request",
+        message: "The request path is not valid percent-encoded UTF-8",
+      },
+    }),
+  );
 }
 
 /** Client address and scheme from the socket, or from X-Forwarded-* only behind a trusted proxy. */
@@ -144,15 +193,23 @@ function banner({ url, database, seeded }: { url: string; database: Database; se
     `  Database: ${database.kind === "embedded" ? `embedded (PGlite) in ${e.DATA_DIR}` : "PostgreSQL (DATABASE_URL)"}   ·   Environment: ${e.API_ENVIRONMENT}`,
   ];
   if (keys) {
-    lines.push(
-      "",
-      `  Demo company "Demo Staffing Co"${seeded ? " (just seeded)" : ""}:`,
-      `    private pool  api_key=${keys.private.api_key}  secret_key=${keys.private.secret_key}`,
-      `    public pool   api_key=${keys.public.api_key}  secret_key=${keys.public.secret_key}`,
-    );
+    lines.push("", `  Demo company "Demo Staffing Co"${seeded ? " (just seeded)" : ""}:`);
+    // Secret keys are for the person at the terminal. When the output goes to a file or a log
+    // collector (not a TTY), it names the file that holds them instead.
+    if (process.stdout.isTTY) {
+      lines.push(
+        `    private pool  api_key=${keys.private.api_key}  secret_key=${keys.private.secret_key}`,
+        `    public pool   api_key=${keys.public.api_key}  secret_key=${keys.public.secret_key}`,
+      );
+    } else {
+      lines.push(
+        `    private pool  api_key=${keys.private.api_key}`,
+        `    public pool   api_key=${keys.public.api_key}`,
+        `    secret keys: in ${demoCredentialsPath()} (not printed: this output is not a terminal)`,
+      );
+    }
   }
   lines.push("");
-  // The banner is for the person at the terminal, not the log stream: it holds demo keys.
   process.stdout.write(`${lines.join("\n")}\n`);
 }
 

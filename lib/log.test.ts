@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { redact, redactPath } from "./log";
+
+describe("redactPath", () => {
+  it("hides the values of secret query parameters, however their names are spelled", () => {
+    expect(redactPath("/api_v2/users?token=abc123&per=5")).toBe(
+      "/api_v2/users?token=[REDACTED]&per=5",
+    );
+    expect(redactPath("/api_v2/users?per=5&tok%65n=abc123")).toBe(
+      "/api_v2/users?per=5&tok%65n=[REDACTED]",
+    );
+    expect(redactPath("/api_v2/authenticate?api_key=pk_test_1&secret_key=sk_test_2")).toBe(
+      "/api_v2/authenticate?api_key=pk_test_1&secret_key=[REDACTED]",
+    );
+    expect(redactPath("/x?TOKEN=a&token=b&Password=c")).toBe(
+      "/x?TOKEN=[REDACTED]&token=[REDACTED]&Password=[REDACTED]",
+    );
+    expect(redactPath("/x?%E0%A4%A=1&token")).toBe("/x?%E0%A4%A=1&token=[REDACTED]");
+  });
+
+  it("leaves a path without secrets as it was", () => {
+    expect(redactPath("/api_v2/users?q=ada%20l&per=5")).toBe("/api_v2/users?q=ada%20l&per=5");
+    expect(redactPath("/workers/12")).toBe("/workers/12");
+  });
+});
+
+describe("redact", () => {
+  it("keeps a JSON log line valid when the token is the last query parameter", () => {
+    const line = redact(JSON.stringify({ msg: "x", url: "http://h/api_v2/me?token=abc", n: 1 }));
+    expect(JSON.parse(line)).toEqual({
+      msg: "x",
+      url: "http://h/api_v2/me?token=[REDACTED]",
+      n: 1,
+    });
+  });
+
+  it("hides secret keys and bearer tokens anywhere in a line", () => {
+    expect(redact("key sk_test_AbC-123 and Bearer xyz.abc")).toBe(
+      "key sk_[REDACTED] and Bearer [REDACTED]",
+    );
+  });
+});
