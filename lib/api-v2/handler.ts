@@ -1,12 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { ZodError, type z } from "zod";
 import { type Db, getDb } from "@/lib/db/client";
-import { log, redact } from "@/lib/log";
+import { log, redact, redactPath } from "@/lib/log";
 import { type Caller, callerFromToken } from "./caller";
 import { clock } from "./clock";
 import { ApiError, type ErrorBody, type FieldErrors, validationError } from "./errors";
 import { wakeDispatchers } from "./events/dispatcher";
-import { isJsonMediaType, mediaType, parseJsonObject, readBodyText } from "./read-body";
+import {
+  hasNul,
+  isJsonMediaType,
+  mediaType,
+  nulRefused,
+  parseJsonObject,
+  readBodyText,
+} from "./read-body";
 import { transportAllowed } from "./request-meta";
 import { fieldErrorsOf } from "./zod-errors";
 
@@ -94,7 +101,10 @@ export function parseBody<S extends z.ZodObject>(
 /** Parse query parameters; a bad one is 400 malformed_request. */
 export function parseQuery<S extends z.ZodType>(schema: S, url: URL): z.output<S> {
   const raw: Record<string, string> = {};
-  for (const [k, v] of url.searchParams) raw[k] = v;
+  for (const [k, v] of url.searchParams) {
+    if (hasNul(k) || hasNul(v)) throw nulRefused(`Query parameter ${k.replaceAll("\u0000", "")}`);
+    raw[k] = v;
+  }
   const r = schema.safeParse(raw);
   if (!r.success) {
     const fields = fieldErrorsOf(r.error);
@@ -129,8 +139,11 @@ export function tokenOf(ctx: Ctx): string | null {
   return null;
 }
 
-/** auth: resolve the caller from the token; db: the handler reads the database. */
-type Options = { auth: boolean; db: boolean };
+/**
+ * auth: resolve the caller from the token; db: the handler reads the database; body: the
+ * handler reads the request body (a refusal that ignores it, 404 or 405, must not answer 413).
+ */
+type Options = { auth: boolean; db: boolean; body: boolean };
 
 function wrap(opts: Options, fn: (ctx: AuthedCtx) => Promise<Response>): RouteHandler {
   return async (req, routeCtx) => {
@@ -142,7 +155,7 @@ function wrap(opts: Options, fn: (ctx: AuthedCtx) => Promise<Response>): RouteHa
       if (!transportAllowed(req)) {
         throw new ApiError("https_required", "All calls must be made over HTTPS");
       }
-      const hasBody = req.method !== "GET" && req.method !== "HEAD";
+      const hasBody = opts.body && req.method !== "GET" && req.method !== "HEAD";
       const bodyText = hasBody ? await readBodyText(req) : "";
       const ctx: Ctx = {
         req,
@@ -177,7 +190,7 @@ function wrap(opts: Options, fn: (ctx: AuthedCtx) => Promise<Response>): RouteHa
     log.info("api", {
       requestId,
       method: req.method,
-      path: redact(url.pathname + url.search),
+      path: redactPath(url.pathname + url.search),
       status: res.status,
       ms: Math.round(performance.now() - started),
     });
@@ -198,11 +211,16 @@ function toApiError(err: unknown, requestId: string, req: Request): ApiError {
   return new ApiError("internal_error", `Something went wrong on our side (request ${requestId})`);
 }
 
-/** No token; `db: true` when the handler reads the database (authenticate). */
-export const publicEndpoint = (fn: (ctx: Ctx) => Promise<Response>, opts: { db?: boolean } = {}) =>
-  wrap({ auth: false, db: opts.db ?? false }, fn);
+/**
+ * No token; `db: true` when the handler reads the database (authenticate), `body: false` when
+ * it answers without looking at the body.
+ */
+export const publicEndpoint = (
+  fn: (ctx: Ctx) => Promise<Response>,
+  opts: { db?: boolean; body?: boolean } = {},
+) => wrap({ auth: false, db: opts.db ?? false, body: opts.body ?? true }, fn);
 export const endpoint = (fn: (ctx: AuthedCtx) => Promise<Response>) =>
-  wrap({ auth: true, db: true }, fn);
+  wrap({ auth: true, db: true, body: true }, fn);
 
 /**
  * Every method of a route file: the given ones, and a JSON 405 for the rest (Next's own 405
@@ -213,15 +231,18 @@ export function methods(
   hints: Partial<Record<Method, string>> = {},
 ): Record<Method, RouteHandler> {
   const allow = Object.keys(handlers).join(", ");
-  const notAllowed = publicEndpoint(async (ctx) => {
-    const hint = hints[ctx.req.method as Method];
-    throw new ApiError(
-      "method_not_allowed",
-      hint ?? `${ctx.req.method} is not supported here; use ${allow}`,
-      undefined,
-      { Allow: allow },
-    );
-  });
+  const notAllowed = publicEndpoint(
+    async (ctx) => {
+      const hint = hints[ctx.req.method as Method];
+      throw new ApiError(
+        "method_not_allowed",
+        hint ?? `${ctx.req.method} is not supported here; use ${allow}`,
+        undefined,
+        { Allow: allow },
+      );
+    },
+    { body: false },
+  );
   return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? notAllowed])) as Record<
     Method,
     RouteHandler

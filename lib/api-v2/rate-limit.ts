@@ -1,11 +1,10 @@
-import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
+import { hitRateLimit } from "@/lib/db/rate-limit";
 import { ApiError } from "./errors";
 
-/**
- * Fixed-window counter kept in the database, so the limit holds across every app instance on
- * one PostgreSQL database. The upsert is a single atomic statement: no read-then-write race.
- */
+export { rowsOf } from "@/lib/db/rate-limit";
+
+/** One attempt against a shared fixed-window limit; over it, 429 `rate_limited` with Retry-After. */
 export async function consumeRateLimit(
   db: DbOrTx,
   key: string,
@@ -13,31 +12,13 @@ export async function consumeRateLimit(
   windowSeconds: number,
   now: Date,
 ): Promise<void> {
-  const windowMs = windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const rows = await db.execute<{ count: number }>(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, ${windowStart.toISOString()}, 1)
-    on conflict (key) do update set
-      count = case when rate_limits.window_start = excluded.window_start then rate_limits.count + 1 else 1 end,
-      window_start = excluded.window_start
-    returning count`);
-  const count = Number(rowsOf<{ count: number }>(rows)[0]?.count ?? 0);
-  if (count > limit) {
-    const retryAfter = Math.max(
-      1,
-      Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000),
-    );
-    throw new ApiError(
-      "rate_limited",
-      `Too many attempts; try again in ${retryAfter} seconds`,
-      undefined,
-      { "Retry-After": String(retryAfter) },
-    );
-  }
-}
-
-/** node-postgres returns { rows }, PGlite returns { rows } too; keep the access in one place. */
-export function rowsOf<T>(result: unknown): T[] {
-  const r = result as { rows?: T[] } | T[];
-  return Array.isArray(r) ? r : (r.rows ?? []);
+  const verdict = await hitRateLimit(db, key, limit, windowSeconds, now);
+  if (verdict.allowed) return;
+  const retryAfter = verdict.retryAfterSeconds;
+  throw new ApiError(
+    "rate_limited",
+    `Too many attempts; try again in ${retryAfter} seconds`,
+    undefined,
+    { "Retry-After": String(retryAfter) },
+  );
 }

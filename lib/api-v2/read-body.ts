@@ -49,5 +49,44 @@ export function parseJsonObject(text: string): Record<string, unknown> {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new ApiError("malformed_request", "Request body must be a JSON object");
   }
+  // Only a \u escape can put U+0000 or a lone surrogate into parsed JSON: the text itself was
+  // decoded from UTF-8, which has neither.
+  if (text.includes("\\u") && cleanStrings(value)) throw nulRefused("Request body");
   return value as Record<string, unknown>;
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000: a value carrying one would fail in the database as a 500,
+ * so it is refused where input is read, as malformed.
+ */
+export const hasNul = (s: string): boolean => s.includes("\u0000");
+
+export const nulRefused = (what: string) =>
+  new ApiError("malformed_request", `${what} must not contain NUL characters (\\u0000)`);
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * Replaces lone surrogates (`"\ud800"`) in every string of a parsed JSON value with U+FFFD, as
+ * the PostgreSQL driver's UTF-8 encoding does; the embedded database's encoder miscounts some
+ * of them and sends bytes PostgreSQL refuses. Returns whether a string or key holds U+0000.
+ * Iterative: a body may nest 10,000 deep.
+ */
+function cleanStrings(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== "object") continue;
+    const record = v as Record<string, unknown>;
+    for (const k of Object.keys(record)) {
+      if (hasNul(k)) return true;
+      const inner = record[k];
+      if (typeof inner === "string") {
+        if (hasNul(inner)) return true;
+        LONE_SURROGATE.lastIndex = 0;
+        if (LONE_SURROGATE.test(inner)) record[k] = inner.replace(LONE_SURROGATE, "\ufffd");
+      } else stack.push(inner);
+    }
+  }
+  return false;
 }

@@ -66,8 +66,19 @@ export const timestamp = () =>
         ctx.addIssue({ code: "custom", message: "must be an ISO 8601 timestamp" });
         return z.NEVER;
       }
+      if (!inYearRange(d)) {
+        ctx.addIssue({ code: "custom", message: YEAR_RANGE });
+        return z.NEVER;
+      }
       return d;
     });
+
+/**
+ * Years the database can store as written: PostgreSQL has no year 0, and a time zone can push
+ * 9999-12-31 into year 10000, which JavaScript writes as "+010000-…".
+ */
+const YEAR_RANGE = "must be between the years 1 and 9999";
+const inYearRange = (d: Date) => d.getUTCFullYear() >= 1 && d.getUTCFullYear() <= 9999;
 
 export const isoDate = () =>
   z
@@ -80,7 +91,8 @@ export const isoDate = () =>
       if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
       const d = new Date(`${v}T00:00:00Z`);
       return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-    }, "must be a date (YYYY-MM-DD)");
+    }, "must be a date (YYYY-MM-DD)")
+    .refine((v) => v === null || !v.startsWith("0000"), YEAR_RANGE);
 
 /** Decimal degrees carried as strings, e.g. "37.7952"; numbers are accepted and converted. */
 export const coordinate = (limit: 90 | 180) =>
@@ -125,6 +137,9 @@ export function normalizeDecimal(s: string): string {
   return neg && /[1-9]/.test(body) ? `-${body}` : body;
 }
 
+/** The largest id the database holds (PostgreSQL integer). */
+export const MAX_ID = 2_147_483_647;
+
 /** Query-string helpers: strings in, typed values out; blank means "not given". */
 export const q = {
   int: (min: number, max = 2_147_483_647) =>
@@ -144,7 +159,9 @@ export const q = {
     z
       .string()
       .regex(/^\s*\d{1,10}(\s*,\s*\d{1,10})*\s*$/, "must be a comma-separated list of ids")
-      .transform((v) => v.split(",").map((s) => Number(s.trim()))),
+      .transform((v) => v.split(",").map((s) => Number(s.trim())))
+      // Ten digits can exceed the database's integer ids (2147483647): no such id exists.
+      .refine((ids) => ids.every((n) => n <= MAX_ID), "must be a comma-separated list of ids"),
   bool: () =>
     z
       .enum(["true", "false", "1", "0"], { error: "must be true or false" })

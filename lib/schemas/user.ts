@@ -3,6 +3,7 @@ import {
   boolish,
   coordinate,
   isoDate,
+  MAX_ID,
   nullableText,
   pagingQuery,
   q,
@@ -103,7 +104,7 @@ export function coordinatePairErrors(
   return errors;
 }
 
-/** A badge reference: "12" or 12. */
+/** A badge reference: "12" or 12 (never beyond the database's integer ids). */
 export const badgeRef = () =>
   z
     .union(
@@ -111,8 +112,9 @@ export const badgeRef = () =>
         z
           .string()
           .trim()
-          .regex(/^\d{1,10}$/),
-        z.number().int().positive().max(2_147_483_647),
+          .regex(/^\d{1,10}$/)
+          .refine((v) => Number(v) <= MAX_ID),
+        z.number().int().positive().max(MAX_ID),
       ],
       {
         error: "must be a badge id",
@@ -133,7 +135,14 @@ const listOrIndexed = <T extends z.ZodType>(item: T) =>
 export const userBadgeAttributeSchema = z
   .object({
     id: z
-      .union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)])
+      .union([
+        z.number().int().positive().max(MAX_ID),
+        z
+          .string()
+          .regex(/^\d{1,10}$/)
+          .transform(Number)
+          .refine((n) => n <= MAX_ID),
+      ])
       .optional(),
     badge_id: badgeRef().optional(),
     _destroy: destroyFlag.optional(),

@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { environmentOfKey } from "@/lib/schemas/auth";
 import { ApiError } from "../errors";
 import { formatSecondsZ } from "../format";
-import { hashToken, randomToken, safeEqualHex } from "../hash-token";
+import { hashToken, randomToken, safeEqualHex, safeEqualText } from "../hash-token";
 import { consumeRateLimit } from "../rate-limit";
 import { seal, unseal } from "../secret-box";
 
@@ -51,7 +51,8 @@ export async function authenticate(
   const presented = hashToken(creds.secretKey);
   const matches = safeEqualHex(presented, key?.secretHash ?? "0".repeat(64));
   if (!key || !matches || key.revokedAt) throw invalid();
-  if (!key.secretSealed || unseal(key.secretSealed) !== creds.secretKey) {
+  const sealed = key.secretSealed ? unseal(key.secretSealed) : null;
+  if (sealed === null || !safeEqualText(sealed, creds.secretKey)) {
     // Keys issued before webhooks existed (or sealed under an older data key): keep the secret
     // sealed now that we see it, so deliveries can be signed with it.
     await db

@@ -1,6 +1,6 @@
 import { ApiError } from "../errors";
 import type { Ctx } from "../handler";
-import { isJsonMediaType, parseJsonObject } from "../read-body";
+import { hasNul, isJsonMediaType, nulRefused, parseJsonObject } from "../read-body";
 
 /**
  * Credentials from the query string (documented), a form-encoded body (what the data-sync
@@ -28,6 +28,8 @@ export function credentialsOf(ctx: Ctx): { apiKey: string; secretKey: string } {
   const pick = (k: string) => (typeof found[k] === "string" ? (found[k] as string).trim() : "");
   const apiKey = pick("api_key");
   const secretKey = pick("secret_key");
+  if (hasNul(apiKey)) throw nulRefused("api_key");
+  if (hasNul(secretKey)) throw nulRefused("secret_key");
   const missing = [!apiKey && "api_key", !secretKey && "secret_key"].filter(Boolean);
   if (missing.length > 0) {
     throw new ApiError("missing_credentials", `Missing ${missing.join(" and ")}`);

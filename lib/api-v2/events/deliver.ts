@@ -5,7 +5,7 @@ import { apiKeys, type outbox, webhooks } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { webhookUrlProblem } from "@/lib/schemas/webhook";
 import { unseal } from "../secret-box";
-import type { InvitationMail } from "./invitation-mail";
+import { openStoredMail } from "./invitation-mail";
 import { SIGNATURE_HEADER, webhookSignature } from "./signature";
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -50,7 +50,17 @@ async function sendMail(row: OutboxRow): Promise<Outcome> {
   const url = env().SMTP_URL;
   // Without SMTP the message stays in the database, where the portal's demo outbox shows it.
   if (!url) return { ok: true, status: null, error: null, transport: "database" };
-  const mail = JSON.parse(row.body) as InvitationMail;
+  const { meta, content } = openStoredMail(row.body);
+  if (!content) {
+    return {
+      ok: false,
+      status: null,
+      error: "the message is sealed under another DATA_ENCRYPTION_KEY and cannot be read",
+      transport: "smtp",
+      permanent: true,
+    };
+  }
+  const mail = { ...meta, ...content };
   try {
     const info = await smtpTransport(url).sendMail({
       from: env().MAIL_FROM,

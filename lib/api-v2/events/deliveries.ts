@@ -4,7 +4,7 @@ import { outbox, outboxAttempts } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { notFound, validationError } from "../errors";
 import { formatTimestamp } from "../format";
-import type { InvitationMail } from "./invitation-mail";
+import { openStoredMail } from "./invitation-mail";
 
 type OutboxRow = typeof outbox.$inferSelect;
 type AttemptRow = typeof outboxAttempts.$inferSelect;
@@ -131,7 +131,8 @@ const sqlAttemptsPlus = (n: number) => sql`${outbox.attempts} + ${n}`;
 /**
  * The invitation e-mails of the company, newest first. The rendered message (and its link) is
  * shown only when mail is kept in the database for the demo (no SMTP_URL): once mail really
- * goes out, the link belongs to the worker's inbox alone.
+ * goes out, the link belongs to the worker's inbox alone. The message rests sealed (its link
+ * carries the invitation token): one sealed under another data key is listed without it.
  */
 export async function listMails(db: Db, companyId: number, q: { page: number; per: number }) {
   const where = and(eq(outbox.companyId, companyId), eq(outbox.channel, "email"));
@@ -139,7 +140,8 @@ export async function listMails(db: Db, companyId: number, q: { page: number; pe
   const showBodies = !env().SMTP_URL;
   return {
     mails: rows.map((r) => {
-      const m = JSON.parse(r.body) as InvitationMail;
+      const { meta: m, content } = openStoredMail(r.body);
+      const body = showBodies ? content : null;
       return {
         id: r.id,
         event: r.event,
@@ -154,10 +156,10 @@ export async function listMails(db: Db, companyId: number, q: { page: number; pe
         delivered_at: formatTimestamp(r.deliveredAt),
         // The API's one timestamp format, as /invitations/inspect gives the same expiry.
         link_expires_at: formatTimestamp(new Date(m.expires_at)),
-        body_available: showBodies,
-        text: showBodies ? m.text : null,
-        html: showBodies ? m.html : null,
-        link: showBodies ? m.link : null,
+        body_available: body !== null,
+        text: body?.text ?? null,
+        html: body?.html ?? null,
+        link: body?.link ?? null,
       };
     }),
     page: q.page,

@@ -4,7 +4,7 @@ import type { DbOrTx } from "@/lib/db/client";
 import { outbox, webhooks } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import type { WebhookEvent } from "@/lib/schemas/webhook";
-import type { InvitationMail } from "./invitation-mail";
+import { type InvitationMail, storedMail } from "./invitation-mail";
 
 /**
  * Writers of the outbox. Each is called inside the transaction of the change it reports, so a
@@ -57,7 +57,8 @@ export async function enqueueMail(
     eventId: randomUUID(),
     event: m.event,
     target: m.mail.to,
-    body: JSON.stringify(m.mail),
+    // Sealed: the message carries the single-use invitation link.
+    body: storedMail(m.mail),
     maxAttempts: 1 + env().MAIL_RETRIES,
     nextAttemptAt: m.now,
     createdAt: m.now,

@@ -1,4 +1,5 @@
 import { env } from "@/lib/env";
+import { seal, unseal } from "../secret-box";
 
 export type InvitationMail = {
   to: string;
@@ -72,4 +73,36 @@ export function renderInvitationMail(input: {
     link,
     expires_at: input.expiresAt.toISOString(),
   };
+}
+
+/**
+ * How an invitation mail rests in the outbox: who, what and when in clear (the outbox list
+ * shows them), the message itself sealed (AES-256-GCM, secret-box), because its link carries
+ * the single-use invitation token, which the database must never hold in plain text.
+ */
+export type StoredMail = Omit<InvitationMail, "text" | "html" | "link"> & { sealed: string };
+type MailContent = Pick<InvitationMail, "text" | "html" | "link">;
+
+export function storedMail(mail: InvitationMail): string {
+  const { text, html, link, ...meta } = mail;
+  const stored: StoredMail = { ...meta, sealed: seal(JSON.stringify({ text, html, link })) };
+  return JSON.stringify(stored);
+}
+
+/**
+ * An outbox e-mail body read back: `content` is null when it cannot be unsealed (sealed under
+ * another DATA_ENCRYPTION_KEY). Rows queued before mails were sealed hold the message in clear.
+ */
+export function openStoredMail(body: string): {
+  meta: Omit<StoredMail, "sealed">;
+  content: MailContent | null;
+} {
+  const parsed = JSON.parse(body) as Partial<StoredMail> & Partial<MailContent>;
+  const { sealed, text, html, link, ...meta } = parsed;
+  const m = meta as Omit<StoredMail, "sealed">;
+  if (typeof sealed !== "string") {
+    return { meta: m, content: { text: text ?? "", html: html ?? "", link: link ?? "" } };
+  }
+  const plain = unseal(sealed);
+  return { meta: m, content: plain === null ? null : (JSON.parse(plain) as MailContent) };
 }

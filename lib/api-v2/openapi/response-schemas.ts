@@ -448,12 +448,14 @@ export const userChangeSchema = z
           description:
             "api_key: a call of this interface; worker: the worker (accepting the invitation); operator: the operator's tools.",
         }),
-        api_key: z
-          .string()
-          .nullable()
-          .meta({ description: "The public key (pk_…) of the call, or null." }),
+        api_key: z.string().nullable().meta({
+          description:
+            "The public key (pk_…) of the call, or null; null also when another company made the change (a public-pool caller reading a worker of another pool).",
+        }),
         company_id: z.number().int().nullable(),
-        company_name: z.string().nullable(),
+        company_name: z.string().nullable().meta({
+          description: "The company that made the change; null when it is not the caller's.",
+        }),
       })
       .meta({ description: "Who made the change." }),
     changes: userChangesField,

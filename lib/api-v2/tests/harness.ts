@@ -4,6 +4,7 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe } from "vitest";
 import { type Database, openDatabase, setDatabase } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { noteIssuedSecret } from "@/lib/test-support/secret-scan";
 import { createCompany, createKeys } from "../admin/admin";
 import { setClock } from "../clock";
 import type { RouteHandler } from "../handler";
@@ -15,11 +16,12 @@ import type { RouteHandler } from "../handler";
  */
 
 type RouteModule = Partial<Record<string, RouteHandler>>;
-type Route = { pattern: string[]; file: string; module?: RouteModule };
+export type Route = { pattern: string[]; file: string; module?: RouteModule };
 
 const APP = path.join(process.cwd(), "app");
 
-function discoverRoutes(): Route[] {
+/** The route files under app/api_v2, in the order Next matches them. */
+export function discoverRoutes(): Route[] {
   const out: Route[] = [];
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -49,7 +51,13 @@ function discoverRoutes(): Route[] {
 
 const routes = discoverRoutes();
 
-function match(
+/** Every route file under app/api_v2, in Next's matching order (static before dynamic). */
+export function routeTable(): readonly Route[] {
+  return routes;
+}
+
+/** The route file Next would pick for a path, with its params; null when none matches. */
+export function matchRoute(
   pathname: string,
 ): { route: Route; params: Record<string, string | string[]> } | null {
   const segs = pathname.split("/").filter(Boolean).map(decodeURIComponent);
@@ -86,7 +94,8 @@ export type CallOptions = {
   token?: string;
   bearer?: string;
   json?: unknown;
-  body?: string;
+  /** A raw body: text, or bytes (which need not be valid UTF-8). */
+  body?: string | Uint8Array<ArrayBuffer>;
   contentType?: string;
   headers?: Record<string, string>;
   query?: Record<string, string | number | boolean>;
@@ -106,7 +115,7 @@ export async function call<T = any>(
   if (opts.token !== undefined) url.searchParams.set("token", opts.token);
   const headers = new Headers(opts.headers);
   if (opts.bearer) headers.set("authorization", `Bearer ${opts.bearer}`);
-  let body: string | undefined;
+  let body: string | Uint8Array<ArrayBuffer> | undefined;
   if (opts.json !== undefined) {
     body = JSON.stringify(opts.json);
     headers.set("content-type", opts.contentType ?? "application/json");
@@ -115,10 +124,12 @@ export async function call<T = any>(
     if (opts.contentType) headers.set("content-type", opts.contentType);
   }
   const req = new Request(url, { method, headers, body });
-  const found = match(url.pathname);
+  const found = matchRoute(url.pathname);
   if (!found) throw new Error(`No route file for ${url.pathname} (Next would serve its own 404)`);
   found.route.module ??= (await import(found.route.file)) as RouteModule;
-  const handler = found.route.module[method];
+  // Next answers HEAD with the GET handler when a route exports no HEAD (autoImplementMethods).
+  const handler =
+    found.route.module[method] ?? (method === "HEAD" ? found.route.module.GET : undefined);
   if (!handler) throw new Error(`${found.route.file} exports no ${method}`);
   const res = await handler(req, { params: Promise.resolve(found.params) });
   const text = await res.text();
@@ -174,6 +185,7 @@ export function describeApi(name: string, fn: (api: Api) => void): void {
       api.authenticate = async (keys) => {
         const res = await call("POST", "/api_v2/authenticate", { json: keys });
         if (res.status !== 200) throw new Error(`authenticate failed: ${res.text}`);
+        noteIssuedSecret(keys.secret_key, res.body.token);
         return res.body.token as string;
       };
       api.tenant = async (label) => {
@@ -226,13 +238,16 @@ export async function createScratchDatabase(
 let seq = 0;
 export function workerBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   seq++;
-  const n = `${process.pid % 1000}${String(seq).padStart(4, "0")}`.slice(-7);
+  // Exchange 200–549 (from the pid, so parallel test processes differ) and a line from the
+  // sequence: never the 555 exchange the tests' hand-written numbers use.
+  const exchange = 200 + (process.pid % 350);
+  const line = String(seq % 10_000).padStart(4, "0");
   return {
     type: "Worker",
     first_name: "Ada",
     last_name: `Tester${seq}`,
     email: `ada.tester${seq}.${process.pid}@example.com`,
-    phone: `+1415${n.padStart(7, "2").replace(/^[01]/, "2")}`,
+    phone: `+1415${exchange}${line}`,
     external_id: `ext-${process.pid}-${seq}`,
     ...overrides,
   };

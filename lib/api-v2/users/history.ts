@@ -115,6 +115,10 @@ export async function userHistory(
       .from(userChanges)
       .where(and(eq(userChanges.userId, id))),
   ]);
+  // A public-pool caller reads workers of other companies' pools: it learns that some API
+  // client changed them, never that company's name or its API key (with the key alone anyone
+  // could spend that company's /authenticate rate limit).
+  const ours = (r: { companyId: number | null }) => r.companyId === caller.companyId;
   return {
     history: rows.map((r) => ({
       id: r.id,
@@ -123,9 +127,9 @@ export async function userHistory(
       occurred_at: formatTimestamp(r.occurredAt)!,
       actor: {
         type: r.actor,
-        api_key: r.apiKey ?? null,
-        company_id: r.companyId ?? null,
-        company_name: r.companyName ?? null,
+        api_key: ours(r) ? (r.apiKey ?? null) : null,
+        company_id: ours(r) ? (r.companyId ?? null) : null,
+        company_name: ours(r) ? (r.companyName ?? null) : null,
       },
       changes: r.changes as Record<string, FieldChange>,
       badges_added: r.badgesAdded as BadgeRef[],
