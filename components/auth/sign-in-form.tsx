@@ -21,11 +21,15 @@ export function SignInForm({
   demoAvailable: boolean;
   expired: boolean;
   signedOut: boolean;
-  /** A plain-HTML sign-in (sent before the script loaded) that was refused. */
-  failed: boolean;
+  /** Why a plain-HTML sign-in (sent before the script loaded) was refused: its error code. */
+  failed: string | null;
 }) {
   const [formError, setFormError] = useState<string | null>(
-    failed ? "Those keys were not accepted. Check both and try again." : null,
+    failed === "rate_limited"
+      ? "Too many sign-in attempts. Wait a few minutes and try again."
+      : failed
+        ? "Those keys were not accepted. Check both and try again."
+        : null,
   );
   const [demoBusy, setDemoBusy] = useState(false);
   const {

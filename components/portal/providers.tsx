@@ -5,16 +5,28 @@ import { type ReactNode, useEffect, useState } from "react";
 import { ApiClientError, SESSION_EXPIRED_EVENT } from "@/lib/portal/fetcher";
 import { allowLeaving } from "@/lib/portal/use-draft";
 
+/**
+ * A read that failed is asked once more when asking again may help: a network blip, a broken
+ * connection, a garbled or busy answer. Not a refusal (4xx: the same question gets the same
+ * answer), and not a timeout (504: the user has already waited the portal's whole timeout).
+ */
+export function retryRead(failures: number, err: unknown): boolean {
+  if (failures >= 1) return false;
+  if (!(err instanceof ApiClientError)) return true;
+  return err.status === 0 || (err.status >= 500 && err.status !== 504);
+}
+
 export function makeQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // A refusal will not change by asking again; a network blip might.
-        retry: (count, err) =>
-          !(err instanceof ApiClientError && err.status > 0 && err.status < 500) && count < 2,
+        retry: retryRead,
+        retryDelay: 750,
       },
+      // A write that failed may still have happened upstream: never sent again on its own.
+      mutations: { retry: 0 },
     },
   });
 }

@@ -90,11 +90,27 @@ export function WorkerEditor({ id, pool, mapTileUrl, invited = false }: Props) {
   if (query.isError) {
     const err = query.error;
     if (err instanceof ApiClientError && err.status === 404) return <WorkerNotFound />;
+    // Still a page: where the user is, what happened, and what to do.
     return (
       <div className="mx-auto max-w-lg">
+        <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
+          <Link href="/workers" className="rounded hover:text-slate-800">
+            Workers
+          </Link>
+          <span aria-hidden="true"> / </span>
+          <span className="text-slate-800" aria-current="page">
+            Worker #{id}
+          </span>
+        </nav>
+        <h1 className="mt-2 mb-4 text-2xl font-bold tracking-tight text-slate-900">Worker #{id}</h1>
         <Alert tone="error" title="This worker could not be loaded">
           <p>{err.message}</p>
-          <Button variant="secondary" className="mt-3" onClick={() => query.refetch()}>
+          <Button
+            variant="secondary"
+            className="mt-3"
+            busy={query.isFetching}
+            onClick={() => query.refetch()}
+          >
             Try again
           </Button>
         </Alert>

@@ -2,6 +2,7 @@ import "server-only";
 import { exportFileName } from "@/lib/bulk/worker-csv";
 import { type ExportPage, workerExportStream } from "@/lib/bulk/worker-export-stream";
 import { log } from "@/lib/log";
+import { answerShape } from "./proxy-rules";
 import type { ActiveSession } from "./session";
 import type { PortalError } from "./types";
 import { upstreamFetch } from "./upstream";
@@ -27,7 +28,11 @@ async function usersPage(session: ActiveSession, filters: URLSearchParams, page:
   const q = new URLSearchParams(filters);
   q.set("per", String(EXPORT_PAGE_SIZE));
   q.set("page", String(page));
-  const res = await upstreamFetch(session.environment, `users?${q}`, { token: session.token });
+  // A page that is no list fails the export (502) rather than ending it early as if empty.
+  const res = await upstreamFetch(session.environment, `users?${q}`, {
+    token: session.token,
+    expect: answerShape("GET", "users"),
+  });
   if (!res.ok) return res;
   return { ok: true as const, ...readPage("users", res.body) };
 }
@@ -41,7 +46,7 @@ async function badgeNames(
     const res = await upstreamFetch(
       session.environment,
       `badges?per=${EXPORT_PAGE_SIZE}&page=${page}`,
-      { token: session.token },
+      { token: session.token, expect: answerShape("GET", "badges") },
     );
     if (!res.ok) return res;
     const { items, per } = readPage("badges", res.body);

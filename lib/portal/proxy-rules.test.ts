@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { originAllowed, proxyAllows } from "./proxy-rules";
+import { answerShape, originAllowed, proxyAllows } from "./proxy-rules";
 
 describe("proxyAllows: the browser reaches only the calls the portal needs", () => {
   it.each([
@@ -113,5 +113,39 @@ describe("originAllowed: writes only from the portal's own pages", () => {
 
   it("refuses a write when the request names no host", () => {
     expect(originAllowed("POST", "http://127.0.0.1:3000", null)).toBe(false);
+  });
+});
+
+describe("answerShape: what the pages rely on is checked on the way through", () => {
+  const user = { id: 880101, first_name: "Maria", user_badges: [] };
+  it.each([
+    { call: "GET users", body: { users: [user] }, ok: true },
+    { call: "GET users", body: [user], ok: true, why: "a bare array" },
+    { call: "GET users", body: { users: [] }, ok: true },
+    { call: "GET users", body: { status: "ok", data: "maintenance" }, ok: false },
+    { call: "GET users", body: { users: "none" }, ok: false },
+    { call: "GET users/42", body: user, ok: true },
+    { call: "GET users/42", body: { ...user, id: "42" }, ok: true, why: "a string id" },
+    { call: "GET users/42", body: { users: [user] }, ok: false, why: "a list for a record" },
+    { call: "GET users/42", body: [user], ok: false },
+    { call: "PATCH users/42", body: { first_name: "Maria" }, ok: false, why: "no id" },
+    { call: "POST users/invite", body: user, ok: true },
+    { call: "POST users/invite", body: { user }, ok: true, why: "wrapped in user" },
+    { call: "POST users/invite", body: { ok: true }, ok: false },
+    { call: "GET badges", body: { badges: [] }, ok: true },
+    { call: "GET badges", body: { users: [] }, ok: false, why: "another resource's list" },
+    { call: "POST badges", body: { id: 7, name: "Forklift" }, ok: true },
+  ])("$call with $body → $ok", ({ call, body, ok }) => {
+    const [method, path] = call.split(" ") as [string, string];
+    const shape = answerShape(method, path);
+    expect(shape).toBeTypeOf("function");
+    expect(shape?.(body)).toBe(ok);
+  });
+
+  it("has no opinion on calls whose answers the pages read leniently, nor on refused calls", () => {
+    expect(answerShape("GET", "me")).toBeUndefined();
+    expect(answerShape("GET", "mails")).toBeUndefined();
+    expect(answerShape("DELETE", "webhooks/3")).toBeUndefined();
+    expect(answerShape("GET", "users/../admin")).toBeUndefined();
   });
 });

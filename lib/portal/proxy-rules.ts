@@ -1,16 +1,30 @@
+type Shape = (body: unknown) => boolean;
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+/** One resource: an object with its id (ours are numbers; a string id is not refused). */
+const record: Shape = (b) => isObject(b) && (typeof b.id === "number" || typeof b.id === "string");
+/** A page of a list: `{"<key>": [...]}`, or a bare array. */
+const list =
+  (key: string): Shape =>
+  (b) =>
+    Array.isArray(b) || (isObject(b) && Array.isArray(b[key]));
+
 /**
  * What the browser may ask the API for through the portal: nothing else passes the proxy.
- * Paths are relative to /api_v2.
+ * Paths are relative to /api_v2. Where the pages rely on an answer's shape, it is checked on
+ * the way through: anything else is the upstream's fault (502), not the page's problem.
  */
-const ALLOWED: [method: string, path: RegExp][] = [
+const ALLOWED: [method: string, path: RegExp, shape?: Shape][] = [
   ["GET", /^me$/],
-  ["GET", /^users$/],
-  ["POST", /^users\/invite$/],
-  ["GET", /^users\/\d{1,10}$/],
-  ["PATCH", /^users\/\d{1,10}$/],
-  ["GET", /^badges$/],
-  ["POST", /^badges$/],
-  ["GET", /^badges\/\d{1,10}$/],
+  ["GET", /^users$/, list("users")],
+  // The created worker, or (as some clients of the real service expect) `{"user": {...}}`.
+  ["POST", /^users\/invite$/, (b) => record(b) || (isObject(b) && record(b.user))],
+  ["GET", /^users\/\d{1,10}$/, record],
+  ["PATCH", /^users\/\d{1,10}$/, record],
+  ["GET", /^badges$/, list("badges")],
+  ["POST", /^badges$/, record],
+  ["GET", /^badges\/\d{1,10}$/, record],
   ["GET", /^jobs$/],
   ["GET", /^job_requests$/],
   ["GET", /^users\/\d{1,10}\/history$/],
@@ -23,10 +37,21 @@ const ALLOWED: [method: string, path: RegExp][] = [
   ["POST", /^webhook_deliveries\/\d{1,10}\/resend$/],
 ];
 
+const clean = (path: string) => path.replace(/^\/+|\/+$/g, "");
+
+function rule(method: string, path: string) {
+  const p = clean(path);
+  if (p.split("/").some((s) => s === ".." || s === "." || s === "")) return undefined;
+  return ALLOWED.find(([m, re]) => m === method.toUpperCase() && re.test(p));
+}
+
 export function proxyAllows(method: string, path: string): boolean {
-  const clean = path.replace(/^\/+|\/+$/g, "");
-  if (clean.split("/").some((s) => s === ".." || s === "." || s === "")) return false;
-  return ALLOWED.some(([m, re]) => m === method.toUpperCase() && re.test(clean));
+  return rule(method, path) !== undefined;
+}
+
+/** The check a successful answer to this call must pass, if the pages rely on its shape. */
+export function answerShape(method: string, path: string): Shape | undefined {
+  return rule(method, path)?.[2];
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -34,3 +34,32 @@ export const sessionExpired = () =>
     code: "session_expired",
     message: "Your session has ended. Sign in again to continue.",
   });
+
+export const bodyTooLarge = (maxBytes: number) =>
+  portalError(413, {
+    code: "payload_too_large",
+    message: `The request body is larger than ${maxBytes} bytes.`,
+  });
+
+export const tooManyAttempts = (retryAfterSeconds: number) =>
+  portalError(
+    429,
+    {
+      code: "rate_limited",
+      message: `Too many sign-in attempts. Wait ${retryAfterSeconds} seconds and try again.`,
+    },
+    { "retry-after": String(retryAfterSeconds) },
+  );
+
+/**
+ * The methods a portal route does not support: a JSON 405 in the portal's error shape, with
+ * Allow (Next's own 405 has an empty body).
+ */
+export function methodNotAllowed(allow: string) {
+  return (req: Request) =>
+    portalError(
+      405,
+      { code: "method_not_allowed", message: `${req.method} is not supported here; use ${allow}.` },
+      { allow },
+    );
+}

@@ -35,7 +35,27 @@ export function sessionOptions(): SessionOptions {
 }
 
 export async function getSession() {
-  return getIronSession<SessionData>(await cookies(), sessionOptions());
+  const store = await cookies();
+  try {
+    return await getIronSession<SessionData>(store, sessionOptions());
+  } catch {
+    // iron-session reads most forged cookies as no session, but throws on some ("Invalid
+    // expiration", "Wrong mac prefix"): read those as no session too, not as a 500. A bad
+    // configuration still throws, from the second call.
+    return getIronSession<SessionData>(withoutSessionCookie(store), sessionOptions());
+  }
+}
+
+/** The request's cookies, minus the session cookie; writes go through to the response. */
+function withoutSessionCookie<T extends { get(name: string): unknown }>(store: T): T {
+  return new Proxy(store, {
+    get(target, prop) {
+      if (prop === "get")
+        return (name: string) => (name === SESSION_COOKIE ? undefined : target.get(name));
+      const value = Reflect.get(target, prop);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
 
 export type ActiveSession = Required<Pick<SessionData, "token" | "expiresAt" | "environment">> &

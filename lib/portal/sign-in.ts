@@ -4,6 +4,21 @@ import type { SessionData } from "./session";
 import type { PortalError } from "./types";
 import { upstreamFetch } from "./upstream";
 
+type TokenAnswer = { token: string; expires_at: string };
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+function isTokenAnswer(body: unknown): body is TokenAnswer {
+  return (
+    isObject(body) &&
+    typeof body.token === "string" &&
+    body.token.length > 0 &&
+    typeof body.expires_at === "string" &&
+    !Number.isNaN(Date.parse(body.expires_at))
+  );
+}
+
 /**
  * Exchanges a key pair for a token at the upstream the key's prefix chooses. The secret key is
  * used for this one call and never kept, logged or echoed.
@@ -27,11 +42,14 @@ export async function signInUpstream(
       },
     };
   }
-  // Form-encoded, as the real service's own clients send it.
+  // Form-encoded, as the real service's own clients send it. Nothing changes upstream when a
+  // token is handed out, so a failure reads as one to simply try again.
   const auth = await upstreamFetch(environment, "authenticate", {
     method: "POST",
     body: new URLSearchParams({ api_key: apiKey, secret_key: secretKey }).toString(),
     contentType: "application/x-www-form-urlencoded",
+    safe: true,
+    expect: isTokenAnswer,
   });
   if (!auth.ok) {
     // A 401 here means the keys, whatever words the upstream chose (the real service's body
@@ -39,24 +57,13 @@ export async function signInUpstream(
     const error = auth.status === 401 ? { ...auth.error, code: "invalid_credentials" } : auth.error;
     return { ok: false, status: auth.status, error };
   }
-  const body = auth.body as { token?: unknown; expires_at?: unknown };
-  if (
-    typeof body.token !== "string" ||
-    typeof body.expires_at !== "string" ||
-    Number.isNaN(Date.parse(body.expires_at))
-  ) {
-    return {
-      ok: false,
-      status: 502,
-      error: {
-        code: "upstream_error",
-        message: "The API answered sign-in with something unexpected.",
-      },
-    };
-  }
+  const body = auth.body as TokenAnswer;
   // Our API says who the token belongs to; the real service has no such call: cope without it.
   const me = await upstreamFetch(environment, "me", { token: body.token });
-  const who = me.ok ? (me.body as { company?: { name?: unknown }; pool?: unknown }) : {};
+  const who = (me.ok && isObject(me.body) ? me.body : {}) as {
+    company?: { name?: unknown };
+    pool?: unknown;
+  };
   return {
     ok: true,
     session: {

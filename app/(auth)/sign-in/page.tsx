@@ -37,7 +37,7 @@ export default async function SignInPage({
           demoAvailable={demoAvailable}
           expired={sp.expired === "1"}
           signedOut={sp.signed_out === "1"}
-          failed={typeof sp.error === "string"}
+          failed={typeof sp.error === "string" ? sp.error : null}
         />
       </div>
     </main>

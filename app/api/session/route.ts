@@ -1,9 +1,18 @@
 import { loadDemoCredentials } from "@/lib/demo-keys";
 import { originAllowed } from "@/lib/portal/proxy-rules";
+import { readLimitedText, SIGN_IN_MAX_BYTES } from "@/lib/portal/read-body";
 import { safeNext } from "@/lib/portal/require-session";
-import { foreignOrigin, portalError, portalJson } from "@/lib/portal/respond";
+import {
+  bodyTooLarge,
+  foreignOrigin,
+  methodNotAllowed,
+  portalError,
+  portalJson,
+  tooManyAttempts,
+} from "@/lib/portal/respond";
 import { activeSession, getSession } from "@/lib/portal/session";
 import { signInUpstream } from "@/lib/portal/sign-in";
+import { enterSignIn } from "@/lib/portal/sign-in-limit";
 import type { PortalError, SessionSummary } from "@/lib/portal/types";
 import { upstreamFor } from "@/lib/portal/upstream-base";
 import { authenticateBodySchema } from "@/lib/schemas/auth";
@@ -30,13 +39,29 @@ export async function POST(req: Request) {
   const isForm = (req.headers.get("content-type") ?? "").startsWith(
     "application/x-www-form-urlencoded",
   );
+  const text = await readLimitedText(req, SIGN_IN_MAX_BYTES);
+  if (text === null) return bodyTooLarge(SIGN_IN_MAX_BYTES);
   let raw: unknown;
   try {
-    raw = isForm ? Object.fromEntries(new URLSearchParams(await req.text())) : await req.json();
+    raw = isForm ? Object.fromEntries(new URLSearchParams(text)) : JSON.parse(text);
   } catch {
     return portalError(400, { code: "malformed_request", message: "Send the keys as JSON." });
   }
-  const result = await signIn(raw);
+  const apiKey = (raw as { api_key?: unknown } | null)?.api_key;
+  const gate = await enterSignIn(req, typeof apiKey === "string" ? apiKey : null);
+  const result: SignInResult = gate.allowed
+    ? await signIn(raw)
+    : {
+        ok: false,
+        status: 429,
+        error: {
+          code: "rate_limited",
+          message: `Too many sign-in attempts. Wait ${gate.retryAfterSeconds} seconds and try again.`,
+        },
+      };
+  // Only refused keys count against the limit: a success, or an upstream that failed to
+  // answer (5xx), gives the attempt back.
+  if (gate.allowed && (result.ok || result.status >= 500)) await gate.release();
   if (isForm) {
     const next = safeNext((raw as { next?: string }).next);
     const to = result.ok
@@ -47,6 +72,7 @@ export async function POST(req: Request) {
       headers: { location: to, "cache-control": "no-store" },
     });
   }
+  if (!gate.allowed) return tooManyAttempts(gate.retryAfterSeconds);
   return result.ok ? portalJson(result.summary) : portalError(result.status, result.error);
 }
 
@@ -111,3 +137,6 @@ export async function DELETE(req: Request) {
   session.destroy();
   return portalJson(null, 204);
 }
+
+export const PUT = methodNotAllowed("GET, POST, DELETE");
+export const PATCH = PUT;

@@ -1,6 +1,6 @@
 import { parseExportQuery } from "@/lib/portal/export-query";
 import { startWorkerExport } from "@/lib/portal/export-workers";
-import { portalError, sessionExpired } from "@/lib/portal/respond";
+import { methodNotAllowed, portalError, sessionExpired } from "@/lib/portal/respond";
 import { activeSession, getSession } from "@/lib/portal/session";
 
 /**
@@ -45,3 +45,8 @@ export async function GET(req: Request): Promise<Response> {
   if (result.total !== null) headers["x-total-count"] = String(result.total);
   return new Response(result.stream, { status: 200, headers });
 }
+
+export const POST = methodNotAllowed("GET");
+export const PUT = POST;
+export const PATCH = POST;
+export const DELETE = POST;

@@ -1,5 +1,6 @@
-import { originAllowed, proxyAllows } from "@/lib/portal/proxy-rules";
-import { foreignOrigin, portalError, sessionExpired } from "@/lib/portal/respond";
+import { answerShape, originAllowed, proxyAllows } from "@/lib/portal/proxy-rules";
+import { PROXY_MAX_BYTES, readLimitedText } from "@/lib/portal/read-body";
+import { bodyTooLarge, foreignOrigin, portalError, sessionExpired } from "@/lib/portal/respond";
 import { activeSession, getSession } from "@/lib/portal/session";
 import { upstreamFetch } from "@/lib/portal/upstream";
 
@@ -8,7 +9,8 @@ type Ctx = { params: Promise<{ path: string[] }> };
 /**
  * /api/proxy/<path>: the browser's only way to the API. Allow-listed methods and paths, the
  * token added from the sealed session, Origin checked on writes; an upstream 401 ends the
- * session and tells the page to sign in again.
+ * session and tells the page to sign in again. Each call is sent upstream once: a failure is
+ * answered (502/503/504, the house error shape) and the page decides whether to ask again.
  */
 async function proxy(req: Request, { params }: Ctx): Promise<Response> {
   const { path } = await params;
@@ -25,7 +27,11 @@ async function proxy(req: Request, { params }: Ctx): Promise<Response> {
     return sessionExpired();
   }
   const search = new URL(req.url).search;
-  const body = req.method === "GET" || req.method === "HEAD" ? undefined : await req.text();
+  const body =
+    req.method === "GET" || req.method === "HEAD"
+      ? undefined
+      : await readLimitedText(req, PROXY_MAX_BYTES);
+  if (body === null) return bodyTooLarge(PROXY_MAX_BYTES);
   const forward: Record<string, string> = {};
   const ifMatch = req.headers.get("if-match");
   if (ifMatch) forward["if-match"] = ifMatch;
@@ -35,6 +41,7 @@ async function proxy(req: Request, { params }: Ctx): Promise<Response> {
     body: body || undefined,
     contentType: "application/json",
     headers: forward,
+    expect: answerShape(req.method, apiPath),
   });
   const pass: Record<string, string> = {};
   const etag = result.headers.get("etag");
