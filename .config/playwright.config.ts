@@ -15,6 +15,7 @@ export default defineConfig({
   testDir: path.join(root, "e2e/portal"),
   testMatch: "**/*.spec.ts",
   outputDir: path.join(root, "test-results/portal"),
+  globalTeardown: path.join(root, "e2e/portal/global-teardown.ts"),
   fullyParallel: false,
   workers: 1,
   retries: ci ? 1 : 0,

@@ -8,9 +8,13 @@ export default defineConfig({
   root,
   resolve: { alias: { "@": root, "server-only": path.join(root, "lib/test-support/empty.ts") } },
   test: {
+    // Every log line of the run, from the workers and every process they start, is kept in
+    // test-results/logs and searched for secrets at the end (vitest.global-setup.ts).
+    globalSetup: [path.join(root, ".config/vitest.global-setup.ts")],
     env: {
       NODE_ENV: "test",
-      LOG_LEVEL: "silent",
+      LOG_LEVEL: "debug",
+      LOG_FILE: path.join(root, "test-results/logs/vitest.log"),
       DATA_ENCRYPTION_KEY: "vitest-data-encryption-key-0123456789abcdef",
     },
     testTimeout: 30_000,

@@ -95,9 +95,11 @@ describe("production server", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("prints the URL and the demo keys", () => {
+  it("prints the URL and the demo keys, but no secret key when its output is not a terminal", () => {
     expect(server.output()).toContain(`http://127.0.0.1:${port}`);
-    expect(server.output()).toMatch(/private pool\s+api_key=pk_test_\w+\s+secret_key=sk_test_\w+/);
+    expect(server.output()).toMatch(/private pool\s+api_key=pk_test_\w+/);
+    expect(server.output()).toContain(`secret keys: in ${path.join(dataDir, "demo-keys.json")}`);
+    expect(server.output()).not.toMatch(/sk_test_/);
   });
 
   it("runs every curl of the README's walk-through as written, and delivers its signed webhook", async () => {

@@ -47,6 +47,8 @@ test.describe("accessibility (axe, WCAG 2 A and AA)", () => {
   });
 
   test("the API reference", async ({ page }) => {
+    // The longest page of the app (every operation and field): axe takes a while over it.
+    test.slow();
     await page.goto("/docs");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectNoSeriousViolations(page);

@@ -219,6 +219,10 @@ test("adds a badge to 30 workers, 5 of whom hold it already: 25 added, 5 unchang
   await expect(confirm).toBeDisabled();
   await dialog.getByRole("combobox", { name: "Badge" }).fill(badge.name);
   await page.getByRole("option", { name: badge.name }).click();
+  // The button fades from its disabled shade to its enabled one: judge its contrast once the
+  // colour has settled, not halfway.
+  await expect(confirm).toBeEnabled();
+  await confirm.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
   await expectNoSeriousViolations(page);
   await confirm.click();
 

@@ -17,6 +17,7 @@
 // on FAKE_REAL_PORT), so real-service.spec.ts can drive the portal against it; its address is in
 // e2e-server.json as fakeRealServiceURL. Test keys keep using the embedded API.
 import { spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -82,8 +83,11 @@ function sameFile(a, b) {
 
 /** The mirror of the app, up to date with the checkout; returns its folder. */
 function prepareMirror() {
-  // One mirror per port: two suites running at once must use two ports anyway.
-  const mirror = path.join(os.tmpdir(), `ep-portal-e2e-app-${port}`);
+  // One mirror per checkout and port: two suites running at once must use two ports anyway,
+  // and a second checkout started on a port in use must not rewrite (and rebuild) the mirror
+  // the first one's server is running from before it finds the port taken.
+  const checkout = crypto.createHash("sha256").update(root).digest("hex").slice(0, 10);
+  const mirror = path.join(os.tmpdir(), `ep-portal-e2e-app-${port}-${checkout}`);
   fs.mkdirSync(mirror, { recursive: true });
   const modules = path.join(mirror, "node_modules");
   const lockfile = path.join(mirror, "package-lock.json");
@@ -143,6 +147,13 @@ function removeDataDir() {
 }
 process.on("exit", removeDataDir);
 
+const logDir = path.join(root, "test-results", "logs");
+const serverLog = path.join(logDir, "portal-server.log");
+const serverOut = path.join(logDir, "portal-server.out");
+fs.mkdirSync(logDir, { recursive: true });
+fs.writeFileSync(serverLog, "");
+fs.writeFileSync(serverOut, "");
+
 const env = {
   ...process.env,
   NODE_ENV: "production",
@@ -151,7 +162,10 @@ const env = {
   PORT: port,
   DATA_DIR: dataDir,
   DEMO_WORKER_COUNT: "120",
-  LOG_LEVEL: "warn",
+  // Every log line of the server is kept (test-results/logs) and searched for secrets when the
+  // suite ends (global-teardown.ts).
+  LOG_LEVEL: "info",
+  LOG_FILE: serverLog,
   SEED_DEMO: "true",
   // Always the embedded API on the embedded database for test keys, and the fake real service
   // for live keys, whatever the caller's shell holds.
@@ -163,6 +177,8 @@ const env = {
   // key would make the suite fail on its speed rather than on the portal's behaviour.
   AUTH_RATE_LIMIT_PER_KEY: "10000",
   AUTH_RATE_LIMIT_PER_ADDRESS: "10000",
+  PORTAL_SIGNIN_LIMIT_PER_ADDRESS: "10000",
+  PORTAL_SIGNIN_LIMIT_PER_KEY: "10000",
 };
 
 // In place, `next build` refuses to run while another build holds .next/lock: wait and retry.
@@ -182,6 +198,7 @@ function start(attempt) {
   child = c;
   const relay = (to) => (chunk) => {
     to.write(chunk);
+    fs.appendFileSync(serverOut, chunk);
     // biome-ignore lint/suspicious/noControlCharactersInRegex: strips terminal colour codes
     recent = (recent + String(chunk).replace(/\u001b\[[0-9;]*m/g, "")).slice(-4000);
   };
