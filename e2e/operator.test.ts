@@ -21,7 +21,9 @@ function operator(...args: string[]) {
   return { code: r.status, out: parse(r.stdout), err: parse(r.stderr) };
 }
 
-describe("operator command", () => {
+// Each test runs the command 5-12 times, each a fresh Node process (~1.5 s alone, several times
+// that while the rest of the suite shares the machine's two cores).
+describe("operator command", { timeout: 120_000 }, () => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it("issues companies, keys, badges, job requests and jobs, each as one JSON object", () => {
