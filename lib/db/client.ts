@@ -1,6 +1,7 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { Logger } from "drizzle-orm/logger";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -22,9 +23,13 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export type OpenOptions =
+export type OpenOptions = (
   | { kind: "postgresql"; url: string; poolSize?: number }
-  | { kind: "embedded"; dataDir: string | null /* null: in memory */ };
+  | { kind: "embedded"; dataDir: string | null /* null: in memory */ }
+) & {
+  /** Sees every statement drizzle sends (the benchmark records the SQL a request runs). */
+  logger?: Logger;
+};
 
 const migrationsFolder = path.join(process.cwd(), "lib/db/migrations");
 
@@ -36,7 +41,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on("error", (err) =>
       console.error(JSON.stringify({ level: "error", msg: "pg pool error", err: err.message })),
     );
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger: opts.logger }) as unknown as Db;
     const client = await pool.connect();
     try {
       // Several instances may start at once on one database: migrate under an advisory lock.
@@ -56,7 +61,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       extensions: { pg_trgm },
     });
     await client.waitReady;
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = drizzlePglite(client, { schema, logger: opts.logger }) as unknown as Db;
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     return {
       db,

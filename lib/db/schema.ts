@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -124,7 +125,13 @@ export const users = pgTable(
     uniqueIndex("users_company_external_id_key")
       .on(t.companyId, t.externalId)
       .where(sql`${t.externalId} is not null`),
-    index("users_company_updated_idx").on(t.companyId, t.updatedAt.desc(), t.id.desc()),
+    // NULLS FIRST is what `order by … desc` means: with drizzle's default (NULLS LAST) the
+    // planner cannot use this index for the list's order and sorts the whole pool instead.
+    index("users_company_updated_idx").on(
+      t.companyId,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("users_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
@@ -227,6 +234,18 @@ export const jobs = pgTable(
     index("jobs_company_updated_idx").on(t.companyId, t.updatedAt.desc()),
   ],
 );
+
+/**
+ * How many users each company's pool holds, kept by triggers on `users` (migration 0003) in
+ * the same transaction as the insert or delete: the unfiltered list's total without counting
+ * 100,000 rows on every page.
+ */
+export const companyUserCounts = pgTable("company_user_counts", {
+  companyId: integer("company_id")
+    .primaryKey()
+    .references(() => companies.id),
+  users: bigint("users", { mode: "number" }).notNull(),
+});
 
 /** Fixed-window counters, shared by every app instance on the same database. */
 export const rateLimits = pgTable("rate_limits", {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { userBadges, users } from "@/lib/db/schema";
+import { companyUserCounts, userBadges, users } from "@/lib/db/schema";
 import type { ListUsersQuery } from "@/lib/schemas/user";
 import type { Caller } from "../caller";
 import { paging } from "../format";
@@ -20,63 +20,120 @@ function searchCondition(raw: string): SQL | undefined {
   return sql`${users.searchText} like ${`%${escapeLike(needle)}%`}`;
 }
 
-const SORTS: Record<ListUsersQuery["sort"], SQL[]> = {
-  "-updated_at": [desc(users.updatedAt), desc(users.id)],
-  updated_at: [asc(users.updatedAt), asc(users.id)],
-  last_name: [asc(sql`lower(${users.lastName})`), asc(users.id)],
-  "-last_name": [desc(sql`lower(${users.lastName})`), desc(users.id)],
-  first_name: [asc(sql`lower(${users.firstName})`), asc(users.id)],
-  "-first_name": [desc(sql`lower(${users.firstName})`), desc(users.id)],
-  email: [asc(sql`lower(${users.email})`), asc(users.id)],
-  "-email": [desc(sql`lower(${users.email})`), desc(users.id)],
-  id: [asc(users.id)],
-  "-id": [desc(users.id)],
+type SortKey = { expr: SQL; desc: boolean };
+const key = (expr: SQL | typeof users.id | typeof users.updatedAt, desc = false): SortKey => ({
+  expr: sql`${expr}`,
+  desc,
+});
+const SORT_KEYS: Record<ListUsersQuery["sort"], SortKey[]> = {
+  "-updated_at": [key(users.updatedAt, true), key(users.id, true)],
+  updated_at: [key(users.updatedAt), key(users.id)],
+  last_name: [key(sql`lower(${users.lastName})`), key(users.id)],
+  "-last_name": [key(sql`lower(${users.lastName})`, true), key(users.id, true)],
+  first_name: [key(sql`lower(${users.firstName})`), key(users.id)],
+  "-first_name": [key(sql`lower(${users.firstName})`, true), key(users.id, true)],
+  email: [key(sql`lower(${users.email})`), key(users.id)],
+  "-email": [key(sql`lower(${users.email})`, true), key(users.id, true)],
+  id: [key(users.id)],
+  "-id": [key(users.id, true)],
 };
+const orderOf = (keys: SortKey[]) => keys.map((k) => (k.desc ? desc(k.expr) : asc(k.expr)));
 
 export async function listUsers(db: Db, caller: Caller, now: Date, query: ListUsersQuery) {
-  const conds: (SQL | undefined)[] = [visibleUsers(caller, now)];
-  if (query.type) conds.push(eq(users.type, query.type));
-  if (query.email) conds.push(sql`lower(${users.email}) = ${query.email.trim().toLowerCase()}`);
+  const visible = visibleUsers(caller, now);
+  const filters: (SQL | undefined)[] = [];
+  if (query.type) filters.push(eq(users.type, query.type));
+  if (query.email) filters.push(sql`lower(${users.email}) = ${query.email.trim().toLowerCase()}`);
   if (query.first_name)
-    conds.push(sql`lower(${users.firstName}) = ${query.first_name.trim().toLowerCase()}`);
+    filters.push(sql`lower(${users.firstName}) = ${query.first_name.trim().toLowerCase()}`);
   if (query.last_name)
-    conds.push(sql`lower(${users.lastName}) = ${query.last_name.trim().toLowerCase()}`);
-  if (query.external_id?.length) conds.push(inArray(users.externalId, query.external_id));
+    filters.push(sql`lower(${users.lastName}) = ${query.last_name.trim().toLowerCase()}`);
+  if (query.external_id?.length) filters.push(inArray(users.externalId, query.external_id));
   if (query.w2_onboarding_status?.length)
-    conds.push(inArray(users.w2OnboardingStatus, query.w2_onboarding_status));
-  if (query.w2_employee_id) conds.push(eq(users.w2EmployeeId, query.w2_employee_id));
-  if (query.address_state?.length) conds.push(inArray(users.addressState, query.address_state));
-  if (query.drug_tested?.length) conds.push(inArray(users.drugTested, query.drug_tested));
-  if (query.updated_before) conds.push(lt(users.updatedAt, query.updated_before));
-  if (query.updated_after) conds.push(gt(users.updatedAt, query.updated_after));
-  if (query.suspended !== undefined) conds.push(eq(users.suspended, query.suspended));
+    filters.push(inArray(users.w2OnboardingStatus, query.w2_onboarding_status));
+  if (query.w2_employee_id) filters.push(eq(users.w2EmployeeId, query.w2_employee_id));
+  if (query.address_state?.length) filters.push(inArray(users.addressState, query.address_state));
+  if (query.drug_tested?.length) filters.push(inArray(users.drugTested, query.drug_tested));
+  if (query.updated_before) filters.push(lt(users.updatedAt, query.updated_before));
+  if (query.updated_after) filters.push(gt(users.updatedAt, query.updated_after));
+  if (query.suspended !== undefined) filters.push(eq(users.suspended, query.suspended));
   if (query.badge_id?.length) {
-    conds.push(
+    filters.push(
       sql`exists (select 1 from ${userBadges} where ${userBadges.userId} = ${users.id} and ${inArray(userBadges.badgeId, query.badge_id)})`,
     );
   }
-  if (query.q) conds.push(searchCondition(query.q));
-  const where = and(...conds);
+  if (query.q) filters.push(searchCondition(query.q));
+  const where = and(visible, ...filters);
   const { limit, offset } = paging(query.page, query.per);
+  const keys = SORT_KEYS[query.sort];
+  const order = orderOf(keys);
 
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(...SORTS[query.sort])
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(users).where(where),
+  // The page's ids first, then only those rows: a deep page skips index entries, not rows.
+  // A private pool's whole list: the ids by an index-only walk, the total from the counter the
+  // triggers keep. Anything narrower (a search, a filter, the public pool): one pass over the
+  // matches gives both the page and the total (a window count), so a search's trigram scan
+  // runs once, and the planner weighs the index walk against the matches it must all visit.
+  let ids: number[];
+  let total: number;
+  if (caller.pool === "private" && !filters.some(Boolean)) {
+    const [page, counted] = await Promise.all([
+      db
+        .select({ id: users.id })
+        .from(users)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+      db
+        .select({ n: companyUserCounts.users })
+        .from(companyUserCounts)
+        .where(eq(companyUserCounts.companyId, caller.companyId)),
+    ]);
+    ids = page.map((r) => r.id);
+    total = Number(counted[0]?.n ?? 0);
+  } else {
+    // "offset 0" keeps the planner from pulling the matches up into the ordered query: a window
+    // count must visit every match anyway, so walking the date index (all 100,000 entries) to
+    // save a sort never pays, while a trigram or filter scan of the matches does.
+    const matches = sql`select ${users.id} as id, ${sql.join(
+      keys.map((k, i) => sql`${k.expr} as ${sql.identifier(`k${i}`)}`),
+      sql`, `,
+    )} from ${users} where ${where} offset 0`;
+    const page = rowsOf<{ id: number; total: string }>(
+      await db.execute(
+        sql`select m.id, count(*) over () as total from (${matches}) as m order by ${sql.join(
+          keys.map((k, i) => sql`${sql.identifier(`k${i}`)} ${sql.raw(k.desc ? "desc" : "asc")}`),
+          sql`, `,
+        )} limit ${limit} offset ${offset}`,
+      ),
+    );
+    ids = page.map((r) => Number(r.id));
+    total =
+      page.length > 0
+        ? Number(page[0]!.total)
+        : offset === 0
+          ? 0
+          : Number((await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0);
+  }
+  const [rows, badges] = await Promise.all([
+    ids.length === 0
+      ? Promise.resolve([])
+      : db
+          .select()
+          .from(users)
+          .where(inArray(users.id, ids))
+          .orderBy(...order),
+    badgesByUser(db, ids),
   ]);
-  const badges = await badgesByUser(
-    db,
-    rows.map((r) => r.id),
-  );
   return {
     users: rows.map((r) => serializeUser(r, badges.get(r.id) ?? [])),
     page: query.page,
     per: query.per,
-    total: Number(totals[0]?.n ?? 0),
+    total,
   };
+}
+
+/** drizzle's execute answers `{ rows }` on both drivers. */
+function rowsOf<T>(res: unknown): T[] {
+  return (res as { rows: T[] }).rows;
 }
