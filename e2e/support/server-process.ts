@@ -44,6 +44,11 @@ export type ServerOptions = {
   env?: Record<string, string>;
   /** Extra node flags (e.g. --trace-gc to look into memory). */
   nodeArgs?: string[];
+  /**
+   * Send the server's standard output to this file instead of holding it in memory (a long
+   * benchmark logs a line per request; production logs to stdout, so this is what it pays).
+   */
+  stdoutFile?: string;
 };
 
 export type Exit = { code: number | null; signal: NodeJS.Signals | null };
@@ -66,6 +71,7 @@ export type ServerProcess = {
 
 export async function spawnServer(opts: ServerOptions): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
+  const stdoutFd = opts.stdoutFile ? fs.openSync(opts.stdoutFile, "w") : undefined;
   const startedAt = performance.now();
   const proc = spawn(
     process.execPath,
@@ -84,11 +90,13 @@ export async function spawnServer(opts: ServerOptions): Promise<ServerProcess> {
         DEMO_WORKER_COUNT: "20",
         ...opts.env,
       },
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ["ignore", stdoutFd ?? "pipe", "pipe"],
     },
   );
+  if (stdoutFd !== undefined) fs.closeSync(stdoutFd);
   let out = "";
-  proc.stdout!.on("data", (c: Buffer) => {
+  const stdout = () => (opts.stdoutFile ? fs.readFileSync(opts.stdoutFile, "utf8") : out);
+  proc.stdout?.on("data", (c: Buffer) => {
     out += c.toString();
   });
   proc.stderr!.on("data", (c: Buffer) => {
@@ -99,14 +107,21 @@ export async function spawnServer(opts: ServerOptions): Promise<ServerProcess> {
   );
   const ready = new Promise<void>((resolve, reject) => {
     const onData = () => {
-      if (out.includes("are running at")) {
-        proc.stdout!.off("data", onData);
+      if (stdout().includes("are running at")) {
+        proc.stdout?.off("data", onData);
+        clearInterval(poll);
         resolve();
       }
     };
-    proc.stdout!.on("data", onData);
+    proc.stdout?.on("data", onData);
+    const poll = opts.stdoutFile ? setInterval(onData, 50) : undefined;
+    void exited.then(() => clearInterval(poll));
     void exited.then((e) =>
-      reject(new Error(`the server exited (${e.code ?? e.signal}) before it was ready:\n${out}`)),
+      reject(
+        new Error(
+          `the server exited (${e.code ?? e.signal}) before it was ready:\n${stdout()}${out}`,
+        ),
+      ),
     );
   });
   // A rejection nobody awaits (a server started to be refused) must not fail the run.
@@ -118,7 +133,7 @@ export async function spawnServer(opts: ServerOptions): Promise<ServerProcess> {
     base: `http://127.0.0.1:${port}`,
     dataDir: opts.dataDir,
     startedAt,
-    output: () => out,
+    output: () => (opts.stdoutFile ? stdout() + out : out),
     ready,
     exited,
     kill: (signal) => {

@@ -1,0 +1,486 @@
+/**
+ * `npm run bench`: the benchmark suite (not part of `npm test`; a smoke run of it is).
+ *
+ * For each engine (embedded PGlite always; PostgreSQL when DATABASE_URL or TEST_DATABASE_URL is
+ * set): a throwaway database seeded with N realistic workers and 50 badges, then, against the
+ * production build started as a real process:
+ *   1. list     GET /api_v2/users?per=50&page=N, random full pages, 32 connections, beside the
+ *               bare node:http baseline replaying the same recorded SQL through the same driver
+ *   2. search   GET /api_v2/users?q=<prefix of a name, e-mail or phone>, 8 connections, and the
+ *               EXPLAIN ANALYZE of its statements
+ *   3. write    POST /users/invite and PATCH /users/:id (a field + the badge set), 16 connections
+ *   4. proxy    the list through the portal's proxy with a real sealed session cookie vs
+ *               straight to /api_v2, at 1 and at 32 connections
+ *   5. pages    first-load JS (gzip) per route vs a bare Next page built in the same run, and
+ *               Lighthouse (desktop) on sign-in, the worker list and a worker's page
+ *   6. footprint cold start to the first /api_v2/info, resident memory idle and after (1)
+ * The load generator is autocannon in a process of its own (load.mjs). Results go to
+ * <out>/results.json and a table to <out>/BENCHMARKS.md (default: bench/ and ./BENCHMARKS.md).
+ *
+ *   npm run bench                         # 100,000 workers, 10 s per load
+ *   npm run bench -- --smoke --out DIR    # 300 workers, 1 s per load (what npm test runs)
+ *   npm run bench -- --workers 20000 --duration 5 --engines postgresql
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { rssOf } from "@/e2e/support/rss";
+import {
+  buildOnce,
+  freePort,
+  root,
+  type ServerProcess,
+  spawnServer,
+  tempDataDir,
+} from "@/e2e/support/server-process";
+import { type OpenOptions, openDatabase } from "@/lib/db/client";
+import { argv, defaultEnv, env } from "@/lib/env";
+import type { BaselineConfig } from "./baseline-server";
+import { openSession, planList, type Statement } from "./capture-sql";
+import { firstLoadJs, frameworkFloor, lighthouse } from "./pages";
+import { type BenchResults, type EngineResults, type LoadResult, renderMarkdown } from "./report";
+import { seedBench } from "./seed";
+
+type Engine = "embedded" | "postgresql";
+
+// The requests this process answers itself (recording the SQL) need no log lines.
+defaultEnv("LOG_LEVEL", "warn");
+
+const { values: opts } = parseArgs({
+  args: argv(),
+  options: {
+    smoke: { type: "boolean", default: false },
+    workers: { type: "string" },
+    duration: { type: "string" },
+    engines: { type: "string" },
+    out: { type: "string" },
+    markdown: { type: "string" },
+  },
+});
+
+const smoke = opts.smoke ?? false;
+const workers = Number(opts.workers ?? (smoke ? 300 : 100_000));
+const durationS = Number(opts.duration ?? (smoke ? 1 : 10));
+const outDir = path.resolve(opts.out ?? (smoke ? "bench/tmp/smoke" : "bench"));
+const markdownFile = path.resolve(
+  opts.markdown ?? (opts.out || smoke ? path.join(outDir, "BENCHMARKS.md") : "BENCHMARKS.md"),
+);
+const pgUrl = env().DATABASE_URL ?? env().TEST_DATABASE_URL;
+const engines: Engine[] = (opts.engines?.split(",") as Engine[] | undefined) ?? [
+  "embedded",
+  ...(pgUrl ? (["postgresql"] as const) : []),
+];
+const POOL_SIZE = env().DATABASE_POOL_SIZE;
+const logDir = path.join(outDir, "logs");
+
+const say = (line: string) => process.stdout.write(`[bench] ${line}\n`);
+const ms = (t0: number) => Math.round(performance.now() - t0);
+const mb = (bytes: number | null) => (bytes === null ? null : Math.round(bytes / 1e5) / 10);
+
+/** Runs one scenario in the load generator's own process and returns what it printed. */
+function load(scenario: Record<string, unknown>): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["e2e/bench/load.mjs", JSON.stringify(scenario)], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (c: Buffer) => {
+      out += c.toString();
+    });
+    child.once("exit", (code) => {
+      const line = out.trim().split("\n").at(-1);
+      if (code !== 0 || !line) reject(new Error(`load ${scenario.kind} exited ${code}: ${out}`));
+      else resolve(JSON.parse(line) as LoadResult);
+    });
+  });
+}
+
+/** A throwaway database: a scratch database on the server, or a fresh data folder. */
+async function throwaway(
+  engine: Engine,
+): Promise<{ open: OpenOptions; drop: () => Promise<void> }> {
+  if (engine === "embedded") {
+    const dataDir = tempDataDir("bench");
+    return {
+      open: { kind: "embedded", dataDir },
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `bench_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new URL(pgUrl!);
+  admin.pathname = "/postgres";
+  const run = async (statement: string) => {
+    const c = new pg.Client({ connectionString: admin.toString() });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(pgUrl!);
+  url.pathname = `/${name}`;
+  return {
+    open: { kind: "postgresql", url: url.toString(), poolSize: POOL_SIZE },
+    drop: () => run(`drop database if exists ${name} with (force)`),
+  };
+}
+
+async function startOurServer(engine: Engine, open: OpenOptions, dataDir: string) {
+  const t0 = performance.now();
+  const server = await spawnServer({
+    dataDir,
+    databaseUrl: open.kind === "postgresql" ? open.url : undefined,
+    // As in production: every request logged at info to standard output (here a file).
+    stdoutFile: path.join(logDir, `server-${engine}.log`),
+    env: {
+      LOG_LEVEL: "info",
+      SEED_DEMO: "false",
+      DATABASE_POOL_SIZE: String(POOL_SIZE),
+      // The portal's sign-in limit would refuse the repeated sign-ins of a long run.
+      PORTAL_SIGNIN_LIMIT_PER_ADDRESS: "1000",
+    },
+  });
+  // Cold start: from spawning the process to the first successful /api_v2/info.
+  for (;;) {
+    const ok = await fetch(`${server.base}/api_v2/info`)
+      .then((r) => r.status === 200)
+      .catch(() => false);
+    if (ok) break;
+    if (server.proc.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return { server, coldStartMs: ms(t0) };
+}
+
+async function stop(server: ServerProcess) {
+  const exit = await server.kill("SIGTERM");
+  if (exit.code !== 0)
+    throw new Error(`server exit ${exit.code ?? exit.signal}:\n${server.output()}`);
+}
+
+async function startBaseline(config: Omit<BaselineConfig, "port">) {
+  const port = await freePort();
+  const file = path.join(outDir, "tmp-baseline.json");
+  fs.writeFileSync(file, JSON.stringify({ ...config, port }));
+  const proc = spawn(process.execPath, ["--import", "tsx", "e2e/bench/baseline-server.ts", file], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    proc.stdout.on("data", (c: Buffer) => {
+      if (c.toString().includes("listening")) resolve();
+    });
+    proc.once("exit", (code) => reject(new Error(`baseline exited ${code}`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    pid: proc.pid!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        proc.once("exit", () => resolve());
+        proc.kill("SIGTERM");
+      }),
+  };
+}
+
+async function signIn(base: string, keys: { api_key: string; secret_key: string }) {
+  const res = await fetch(`${base}/api/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify(keys),
+  });
+  if (!res.ok) throw new Error(`portal sign-in: ${res.status} ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  if (!cookie) throw new Error("portal sign-in set no cookie");
+  return cookie;
+}
+
+const usesTrigram = (plan: string) => /users_search_trgm_idx/.test(plan);
+const seqScansUsers = (plan: string) => /Seq Scan on users\b/.test(plan);
+
+async function benchEngine(engine: Engine, measurePages: boolean): Promise<EngineResults> {
+  say(`${engine}: seeding ${workers.toLocaleString("en-US")} workers and 50 badges`);
+  const { open, drop } = await throwaway(engine);
+  const dataDir = open.kind === "embedded" ? open.dataDir! : tempDataDir("bench-pg");
+  try {
+    const t0 = performance.now();
+    const database = await openDatabase(open);
+    const migrateMs = ms(t0);
+    const seed = await seedBench(database.db, { workers, badges: 50, now: new Date() });
+    await database.close();
+    say(`${engine}: seeded in ${seed.ms.insert} ms (+ ${seed.ms.vacuumAnalyze} ms vacuum analyze)`);
+
+    // In this process, with a recorder on the driver: a token, the list's statements, and the
+    // search statements' plans.
+    const keys = { api_key: seed.apiKey, secret_key: seed.secretKey };
+    const session = await openSession(open);
+    let token: string;
+    let listStatements: Statement[];
+    let listIds: number[];
+    const explains: EngineResults["search"]["explain"] = [];
+    const per = 50;
+    const pages = Math.max(1, Math.floor(workers / per));
+    const probePage = Math.min(3, pages);
+    try {
+      const auth = await session.request("POST", "/api_v2/authenticate", {
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(keys),
+      });
+      token = (auth.body as { token: string }).token;
+      const bearer = { headers: { authorization: `Bearer ${token}` } };
+      const listed = await session.request(
+        "GET",
+        `/api_v2/users?per=${per}&page=${probePage}`,
+        bearer,
+      );
+      if (listed.status !== 200) throw new Error(`list: ${listed.status}`);
+      listStatements = listed.statements;
+      listIds = (listed.body as { users: { id: string | number }[] }).users.map((u) =>
+        Number(u.id),
+      );
+      for (const kind of ["name", "email", "phone"] as const) {
+        const term = seed.searchTerms.find((t) => t.kind === kind)!;
+        const found = await session.request(
+          "GET",
+          `/api_v2/users?q=${encodeURIComponent(term.q)}`,
+          bearer,
+        );
+        const main = found.statements.find(
+          (s) => /\blike\b/i.test(s.sql) && /\blimit\b/i.test(s.sql),
+        );
+        const count = found.statements.find(
+          (s) => /\blike\b/i.test(s.sql) && /count\(/i.test(s.sql),
+        );
+        const plan = await session.explain(main!);
+        const countPlan = await session.explain(count!);
+        explains.push({
+          kind,
+          q: term.q,
+          total: (found.body as { total: number }).total,
+          usesTrigramIndex: usesTrigram(plan) && usesTrigram(countPlan),
+          seqScanOnUsers: seqScansUsers(plan) || seqScansUsers(countPlan),
+          plan,
+          countPlan,
+        });
+      }
+    } finally {
+      await session.close();
+    }
+    const plan = planList(listStatements, (probePage - 1) * per, per, listIds);
+
+    // 1b. The baseline, on its own (for the embedded engine it must hold the folder alone).
+    say(`${engine}: baseline list`);
+    const baseline = await startBaseline({
+      plan,
+      database:
+        open.kind === "postgresql"
+          ? { kind: "postgresql", url: open.url, poolSize: POOL_SIZE }
+          : { kind: "embedded", dataDir: open.dataDir! },
+    });
+    let baselineList: LoadResult;
+    try {
+      baselineList = await load({
+        base: baseline.base,
+        kind: "list",
+        connections: 32,
+        durationS,
+        pages,
+        token,
+      });
+    } finally {
+      await baseline.stop();
+    }
+
+    // 6. Cold starts: three, the median counts (the first also checks the build is current).
+    const coldStartMs: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const { server, coldStartMs: c } = await startOurServer(engine, open, dataDir);
+      coldStartMs.push(c);
+      await stop(server);
+    }
+    const { server, coldStartMs: last } = await startOurServer(engine, open, dataDir);
+    coldStartMs.push(last);
+    try {
+      await new Promise((r) => setTimeout(r, 3000));
+      const rssIdle = rssOf(server.pid);
+      const common = { base: server.base, durationS, pages, token };
+
+      say(`${engine}: list`);
+      const list = await load({ ...common, kind: "list", connections: 32 });
+      const rssAfterList = rssOf(server.pid);
+
+      say(`${engine}: search`);
+      const search = await load({
+        ...common,
+        kind: "search",
+        connections: 8,
+        terms: seed.searchTerms.map((t) => t.q),
+      });
+
+      say(`${engine}: write`);
+      const runId = Date.now() % 1000;
+      const invite = await load({ ...common, kind: "invite", connections: 16, runId });
+      const patch = await load({
+        ...common,
+        kind: "patch",
+        connections: 16,
+        userIds: seed.userIds,
+        badgeIds: seed.badgeIds,
+      });
+
+      say(`${engine}: proxy`);
+      const cookie = await signIn(server.base, keys);
+      const proxy: EngineResults["proxy"] = [];
+      for (const connections of [1, 32]) {
+        const direct = await load({ ...common, kind: "list", connections });
+        const viaProxy = await load({ ...common, kind: "proxy-list", connections, cookie });
+        proxy.push({
+          connections,
+          direct,
+          proxy: viaProxy,
+          ratioP50: ratio(viaProxy.latencyMs.p50, direct.latencyMs.p50),
+          ratioP99: ratio(viaProxy.latencyMs.p99, direct.latencyMs.p99),
+        });
+      }
+
+      say(`${engine}: pages`);
+      const workerPath = `/workers/${seed.userIds.min + Math.floor((seed.userIds.max - seed.userIds.min) / 2)}`;
+      const pageList = [
+        { name: "sign-in", path: "/sign-in", cookie: undefined },
+        { name: "workers list", path: "/workers", cookie },
+        { name: "worker edit", path: workerPath, cookie },
+      ];
+      const firstLoad = measurePages
+        ? await Promise.all(
+            pageList.map(async (p) => ({
+              name: p.name,
+              path: p.path,
+              ...(await firstLoadJs({
+                base: server.base,
+                path: p.path,
+                cookie: p.cookie,
+                projectDir: root,
+              })),
+            })),
+          )
+        : undefined;
+      const lighthouseRuns: EngineResults["lighthouse"] = [];
+      for (const p of pageList) {
+        lighthouseRuns.push({
+          name: p.name,
+          path: p.path,
+          ...(await lighthouse(`${server.base}${p.path}`, { cookie: p.cookie })),
+        });
+      }
+
+      return {
+        engine,
+        workers,
+        seed: {
+          ms: seed.ms.insert,
+          vacuumAnalyzeMs: seed.ms.vacuumAnalyze,
+          migrateMs,
+          badges: seed.badgeIds.length,
+        },
+        list: {
+          ours: list,
+          baseline: baselineList,
+          ratio: ratio(list.perSecond, baselineList.perSecond),
+        },
+        search: { load: search, explain: explains },
+        write: { invite, patch },
+        proxy,
+        lighthouse: lighthouseRuns,
+        firstLoad,
+        footprint: {
+          coldStartMs,
+          coldStartMedianMs: [...coldStartMs].sort((a, b) => a - b)[1]!,
+          rssIdleMB: mb(rssIdle),
+          rssAfterListMB: mb(rssAfterList),
+        },
+      };
+    } finally {
+      await stop(server);
+    }
+  } finally {
+    await drop();
+    if (open.kind === "postgresql") fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function ratio(a: number | null, b: number | null): number | null {
+  if (a === null || b === null || b === 0) return null;
+  return Math.round((a / b) * 100) / 100;
+}
+
+async function machine() {
+  const cpus = os.cpus();
+  let postgres: string | null = null;
+  if (pgUrl) {
+    const c = new pg.Client({ connectionString: pgUrl });
+    await c.connect();
+    postgres = (await c.query<{ v: string }>("show server_version")).rows[0]!.v;
+    await c.end();
+  }
+  const version = (p: string) =>
+    (
+      JSON.parse(fs.readFileSync(path.join(root, "node_modules", p, "package.json"), "utf8")) as {
+        version: string;
+      }
+    ).version;
+  return {
+    cpu: cpus[0]?.model ?? "unknown",
+    cores: cpus.length,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    postgres,
+    pglite: version("@electric-sql/pglite"),
+    next: version("next"),
+    react: version("react"),
+    autocannon: version("autocannon"),
+    lighthouse: version("lighthouse"),
+  };
+}
+
+async function main() {
+  fs.mkdirSync(logDir, { recursive: true });
+  const t0 = performance.now();
+  say(`build (production), ${engines.join(" + ")}, ${workers} workers, ${durationS} s per load`);
+  buildOnce();
+  const results: BenchResults = {
+    date: new Date().toISOString(),
+    smoke,
+    config: { workers, badges: 50, durationS, poolSize: POOL_SIZE, engines },
+    machine: await machine(),
+    engines: {},
+    floor: null,
+    totalSeconds: 0,
+  };
+  for (const [i, engine] of engines.entries()) {
+    results.engines[engine] = await benchEngine(engine, i === 0);
+  }
+  say("framework floor: a bare Next page, built now");
+  results.floor = await frameworkFloor(root);
+  results.totalSeconds = Math.round(ms(t0) / 1000);
+  fs.writeFileSync(path.join(outDir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
+  fs.writeFileSync(markdownFile, renderMarkdown(results));
+  fs.rmSync(path.join(outDir, "tmp-baseline.json"), { force: true });
+  say(
+    `done in ${results.totalSeconds} s: ${path.relative(root, path.join(outDir, "results.json"))}, ${path.relative(root, markdownFile)}`,
+  );
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`[bench] failed: ${(err as Error).stack ?? String(err)}\n`);
+  process.exit(1);
+});
