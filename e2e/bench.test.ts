@@ -1,0 +1,76 @@
+/**
+ * The benchmark suite must not rot: `npm run bench -- --smoke` (300 workers, one second per
+ * load, both engines when TEST_DATABASE_URL is set) runs as part of `npm test`. Nothing here is
+ * timed; it asserts only that every figure was produced and written.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { env } from "@/lib/env";
+import { type BenchResults, missingFigures } from "./bench/report";
+import { root } from "./support/server-process";
+
+const out = fs.mkdtempSync(path.join(os.tmpdir(), "ep-bench-smoke-"));
+
+describe("npm run bench (smoke)", () => {
+  let results: BenchResults;
+  let log = "";
+
+  beforeAll(async () => {
+    // Lighthouse drives the machine's Chromium, as the Playwright suite does.
+    expect(spawnSync(process.execPath, ["e2e/ensure-chromium.mjs"], { cwd: root }).status).toBe(0);
+    const code = await new Promise<number | null>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        ["--import", "tsx", "e2e/bench/run.ts", "--smoke", "--out", out],
+        { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
+      );
+      child.stdout.on("data", (c: Buffer) => {
+        log += c.toString();
+      });
+      child.stderr.on("data", (c: Buffer) => {
+        log += c.toString();
+      });
+      child.once("exit", resolve);
+    });
+    expect(code, log).toBe(0);
+    results = JSON.parse(fs.readFileSync(path.join(out, "results.json"), "utf8")) as BenchResults;
+  }, 600_000);
+
+  afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
+
+  it("runs on the embedded database, and on PostgreSQL when one is configured", () => {
+    const expected = env().TEST_DATABASE_URL ? ["embedded", "postgresql"] : ["embedded"];
+    expect(Object.keys(results.engines).sort()).toEqual(expected);
+    expect(results.config.workers).toBe(300);
+  });
+
+  it("produces every figure", () => {
+    expect(missingFigures(results)).toEqual([]);
+  });
+
+  it("finds the search's plans and sends every write without an error", () => {
+    for (const e of Object.values(results.engines)) {
+      expect(e.search.explain.map((x) => x.kind)).toEqual(["name", "email", "phone"]);
+      expect(e.write.invite.errors, JSON.stringify(e.write.invite.statuses)).toBe(0);
+      expect(e.write.patch.errors, JSON.stringify(e.write.patch.statuses)).toBe(0);
+    }
+  });
+
+  it("writes the readable table", () => {
+    const md = fs.readFileSync(path.join(out, "BENCHMARKS.md"), "utf8");
+    for (const heading of [
+      "## 1. List",
+      "## 2. Search",
+      "## 3. Write",
+      "## 4. Proxy",
+      "## 5. Pages",
+      "## 6. Footprint",
+    ]) {
+      expect(md).toContain(heading);
+    }
+    expect(md).toContain("SMOKE RUN");
+  });
+});
