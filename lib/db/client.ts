@@ -1,12 +1,8 @@
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Logger } from "drizzle-orm/logger";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { env } from "@/lib/env";
 import { acquireFolderLock } from "./folder-lock";
@@ -56,6 +52,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
   const release = opts.dataDir ? acquireFolderLock(opts.dataDir) : () => undefined;
   try {
+    // Loaded only for the embedded database: a PostgreSQL deployment never pays for it.
+    const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+      await Promise.all([
+        import("@electric-sql/pglite"),
+        import("@electric-sql/pglite/contrib/pg_trgm"),
+        import("drizzle-orm/pglite"),
+        import("drizzle-orm/pglite/migrator"),
+      ]);
     const client = new PGlite({
       dataDir: opts.dataDir ? path.resolve(opts.dataDir, "pg") : undefined,
       extensions: { pg_trgm },
