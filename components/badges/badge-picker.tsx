@@ -1,23 +1,14 @@
 "use client";
 
-import {
-  Combobox,
-  ComboboxInput,
-  ComboboxOption,
-  ComboboxOptions,
-  Description,
-  Field,
-  Label,
-} from "@headlessui/react";
 import { useQueries } from "@tanstack/react-query";
-import { useId, useMemo, useRef, useState } from "react";
-import { ComboboxToggle } from "@/components/ui/combobox-toggle";
+import dynamic from "next/dynamic";
+import { useMemo, useRef, useState } from "react";
+import { ChevronUpDown } from "@/components/ui/chevron-up-down";
 import { inputClass } from "@/components/ui/field";
 import { apiFetch } from "@/lib/portal/fetcher";
 import { keys } from "@/lib/portal/hooks/query-keys";
 import { useBadges } from "@/lib/portal/hooks/use-badges";
 import type { Badge, UserBadge } from "@/lib/portal/types";
-import { useDebounced } from "@/lib/portal/use-debounced";
 
 /** A badge picked in this edit: id and name kept here, not looked up in the latest search. */
 export type PickedBadge = { id: string; name: string };
@@ -67,6 +58,39 @@ export function useBadgeNames(ids: readonly string[]): Map<string, string> {
   return names;
 }
 
+/**
+ * The search box is Headless UI's Combobox (with Floating UI and a virtualiser): most of the
+ * edit page's code. It loads beside the worker's data and, until then, an inert copy of the
+ * box holds its place, so nothing moves when it arrives.
+ */
+export const loadBadgeSearch = () => import("./badge-search");
+const BadgeSearch = dynamic(() => loadBadgeSearch().then((m) => m.BadgeSearch), {
+  ssr: false,
+  loading: () => <BadgeSearchPlaceholder />,
+});
+
+function BadgeSearchPlaceholder() {
+  return (
+    <div className="mt-4" aria-hidden="true">
+      <p className="block text-sm font-medium text-slate-800">Add a badge</p>
+      <div className="relative mt-1">
+        <input
+          readOnly
+          tabIndex={-1}
+          className={`${inputClass(false)} pr-10`}
+          placeholder="Search badges by name"
+        />
+        <span className="absolute inset-y-0 right-0 flex items-center px-2.5 text-slate-500">
+          <ChevronUpDown />
+        </span>
+      </div>
+      <p className="mt-1 text-xs text-slate-500">
+        Type to search. New badges are added when you save.
+      </p>
+    </div>
+  );
+}
+
 type Props = {
   /** Badges the worker holds (as last loaded). */
   held: UserBadge[];
@@ -82,23 +106,17 @@ type Props = {
  * or that were picked in this edit are listed as "Assigned" and cannot be chosen again.
  */
 export function BadgePicker({ held, value, onChange, error, readOnly = false }: Props) {
-  const [query, setQuery] = useState("");
-  const search = useDebounced(query.trim(), 250);
-  const results = useBadges(search, { enabled: !readOnly });
   const heldIds = useMemo(() => held.map((b) => b.badge_id), [held]);
   const names = useBadgeNames(heldIds);
   const [announcement, setAnnouncement] = useState("");
   const chipsRef = useRef<HTMLUListElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const errorId = useId();
 
   const taken = useMemo(
     () => new Set([...heldIds, ...value.adds.map((b) => b.id)]),
     [heldIds, value.adds],
   );
   const nameOf = (id: string) => names.get(id) ?? `Badge ${id}`;
-  const searching = results.isFetching && (search !== query.trim() || results.isPlaceholderData);
-  const options = results.data?.items ?? [];
 
   /** Focus moves to the control that replaced the one just used. */
   const focusLater = (selector: string | null) =>
@@ -110,7 +128,6 @@ export function BadgePicker({ held, value, onChange, error, readOnly = false }: 
   const pick = (badge: PickedBadge | null) => {
     if (!badge || taken.has(badge.id)) return;
     onChange({ ...value, adds: [...value.adds, badge] });
-    setQuery("");
     setAnnouncement(`${badge.name} added. It is saved with your other changes.`);
   };
   const markRemoved = (id: string) => {
@@ -187,92 +204,7 @@ export function BadgePicker({ held, value, onChange, error, readOnly = false }: 
         </ul>
       )}
 
-      {!readOnly && (
-        <Field className="mt-4">
-          <Label className="block text-sm font-medium text-slate-800">Add a badge</Label>
-          <Combobox<PickedBadge | null>
-            value={null}
-            onChange={pick}
-            onClose={() => setQuery("")}
-            immediate
-          >
-            <div className="relative mt-1">
-              <ComboboxInput<PickedBadge | null>
-                ref={inputRef}
-                aria-describedby={error ? errorId : undefined}
-                aria-invalid={error ? true : undefined}
-                className={`${inputClass(Boolean(error))} pr-10`}
-                placeholder="Search badges by name"
-                autoComplete="off"
-                displayValue={() => query}
-                onChange={(e) => setQuery(e.target.value)}
-              />
-              <ComboboxToggle label="Show all badges" />
-            </div>
-            <ComboboxOptions
-              anchor={{ to: "bottom start", gap: 4 }}
-              className="z-50 max-h-72 w-(--input-width) overflow-y-auto rounded-lg bg-white py-1 text-sm shadow-lg ring-1 ring-slate-200 [--anchor-max-height:18rem] empty:invisible"
-            >
-              {searching && options.length === 0 && (
-                <div className="px-3 py-2 text-slate-500">Searching…</div>
-              )}
-              {!searching && results.isError && (
-                <div className="px-3 py-2 text-red-700">
-                  Badges could not be loaded. Type again to retry.
-                </div>
-              )}
-              {!searching && !results.isError && results.data && options.length === 0 && (
-                <div className="px-3 py-2 text-slate-500">
-                  {search ? `No badges match “${search}”.` : "Your company has no badges yet."}
-                </div>
-              )}
-              {options.map((b) => {
-                const id = String(b.id);
-                const assigned = taken.has(id);
-                return (
-                  <ComboboxOption
-                    key={id}
-                    value={{ id, name: b.name }}
-                    disabled={assigned}
-                    aria-label={assigned ? `${b.name}, assigned` : b.name}
-                    className="group flex cursor-default items-start gap-3 px-3 py-2 select-none data-disabled:cursor-not-allowed data-focus:bg-indigo-600 data-focus:text-white"
-                  >
-                    <span className="min-w-0 flex-1">
-                      <span
-                        className={`block truncate font-medium ${assigned ? "text-slate-500" : ""}`}
-                      >
-                        {b.name}
-                      </span>
-                      {b.description && (
-                        <span className="block truncate text-xs text-slate-500 group-data-focus:text-indigo-100">
-                          {b.description}
-                        </span>
-                      )}
-                    </span>
-                    {assigned && (
-                      <span className="mt-0.5 shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600 ring-1 ring-slate-200 ring-inset">
-                        Assigned
-                      </span>
-                    )}
-                  </ComboboxOption>
-                );
-              })}
-              {searching && options.length > 0 && (
-                <div className="px-3 py-1.5 text-xs text-slate-500">Searching…</div>
-              )}
-            </ComboboxOptions>
-          </Combobox>
-          {error ? (
-            <p id={errorId} role="alert" className="mt-1 text-xs font-medium text-red-700">
-              {error}
-            </p>
-          ) : (
-            <Description className="mt-1 text-xs text-slate-500">
-              Type to search. New badges are added when you save.
-            </Description>
-          )}
-        </Field>
-      )}
+      {!readOnly && <BadgeSearch taken={taken} onPick={pick} error={error} inputRef={inputRef} />}
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>

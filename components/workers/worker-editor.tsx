@@ -9,6 +9,7 @@ import {
   BadgePicker,
   badgeAttributes,
   EMPTY_BADGE_EDIT,
+  loadBadgeSearch,
   type PickedBadge,
   useBadgeNames,
 } from "@/components/badges/badge-picker";
@@ -32,6 +33,7 @@ import {
   FORM_FIELDS,
   GENDER_OPTIONS,
   isFormField,
+  loadWorkerFormValidation,
   toFormValues,
   W2_STATUS_OPTIONS,
   type WorkerFormOutput,
@@ -70,6 +72,13 @@ type Props = {
 /** The edit page of one worker: loads it, then hands it to the form. */
 export function WorkerEditor({ id, pool, mapTileUrl, invited = false }: Props) {
   const query = useWorker(id);
+  const editable = pool !== "public";
+  // What only editing needs (the form's rules, the badge search) loads beside the worker's data.
+  useEffect(() => {
+    if (!editable) return;
+    loadWorkerFormValidation().catch(() => undefined);
+    loadBadgeSearch().catch(() => undefined);
+  }, [editable]);
   if (query.data) {
     return (
       <LoadedWorkerEditor

@@ -24,6 +24,7 @@ import {
   toApiParams,
 } from "./list/list-params";
 import { Pagination } from "./list/pagination";
+import { usePhoneFormat } from "./list/phone-format";
 import { useMediaQuery } from "./list/use-media-query";
 import { useWorkerSelection } from "./list/use-selection";
 import { WorkerCards, WorkersTableView } from "./list/worker-rows";
@@ -91,6 +92,9 @@ export function WorkersTable({
   const data = workers.data;
   const total = data?.total ?? null;
   const items = data?.items ?? [];
+  // Rows wait for the phone formatter (loaded beside the data), so numbers never change shape.
+  const formatPhone = usePhoneFormat();
+  const rowsPending = workers.isPending || (items.length > 0 && !formatPhone);
 
   // Bulk badges need write access: not for public-pool keys.
   const canBulk = canInvite;
@@ -157,11 +161,14 @@ export function WorkersTable({
       ) : (
         <NoWorkersYet canInvite={canInvite} />
       );
+  } else if (!formatPhone) {
+    body = <WorkerRowsSkeleton rows={state.per} selectable={canBulk} />;
   } else {
     const rowsProps = {
       workers: items,
       badgeNames,
       caption,
+      formatPhone,
       // Kept while the next page loads (no columns coming and going), but not operable then.
       selection: canBulk ? { ...selection, disabled: workers.isPlaceholderData } : undefined,
     };
@@ -195,7 +202,7 @@ export function WorkersTable({
     );
   }
 
-  const showPaging = !workers.isPending && !workers.isError && (items.length > 0 || state.page > 1);
+  const showPaging = !rowsPending && !workers.isError && (items.length > 0 || state.page > 1);
 
   return (
     <div ref={pageTop} className="scroll-mt-6">

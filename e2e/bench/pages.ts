@@ -37,6 +37,7 @@ const CHROME_FLAGS = [
   "--no-first-run",
 ];
 const LIGHTHOUSE_TIMEOUT_MS = 120_000;
+const LIGHTHOUSE_ATTEMPTS = 3;
 const BUILD_TIMEOUT_MS = 10 * 60_000;
 const START_TIMEOUT_MS = 60_000;
 
@@ -247,6 +248,24 @@ export async function lighthouse(
   url: string,
   opts: { cookie?: string },
 ): Promise<LighthouseResult> {
+  // A busy machine sometimes spoils a trace (NO_NAVSTART, NO_FCP, a protocol timeout): such a
+  // run is made again, twice at most, each in a fresh Chrome and under its own time limit.
+  let last: unknown;
+  for (let attempt = 1; attempt <= LIGHTHOUSE_ATTEMPTS; attempt++) {
+    try {
+      return await lighthouseOnce(url, opts);
+    } catch (err) {
+      last = err;
+      if (!(err instanceof LighthouseRunError)) throw err;
+    }
+  }
+  throw last;
+}
+
+/** A run Lighthouse itself reports as failed (its runtimeError), or one that ran out of time. */
+class LighthouseRunError extends Error {}
+
+async function lighthouseOnce(url: string, opts: { cookie?: string }): Promise<LighthouseResult> {
   const [{ default: runLighthouse }, { default: desktopConfig }, chromeLauncher] =
     await Promise.all([
       import("lighthouse"),
@@ -271,7 +290,10 @@ export async function lighthouse(
   try {
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () => reject(new Error(`lighthouse ${url}: no result in ${LIGHTHOUSE_TIMEOUT_MS} ms`)),
+        () =>
+          reject(
+            new LighthouseRunError(`lighthouse ${url}: no result in ${LIGHTHOUSE_TIMEOUT_MS} ms`),
+          ),
         LIGHTHOUSE_TIMEOUT_MS,
       );
     });
@@ -287,13 +309,17 @@ export async function lighthouse(
           maxWaitForLoad: 45_000,
         },
         desktopConfig,
-      ),
+      ).catch((err: unknown) => {
+        throw new LighthouseRunError(`lighthouse ${url}: ${(err as Error)?.message ?? err}`);
+      }),
       timeout,
     ]);
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`lighthouse ${url}: no result`);
     if (lhr.runtimeError) {
-      throw new Error(`lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      throw new LighthouseRunError(
+        `lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+      );
     }
     const final = lhr.finalDisplayedUrl;
     if (new URL(final).pathname !== new URL(url).pathname) {

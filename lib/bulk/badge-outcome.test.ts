@@ -4,13 +4,13 @@ import {
   type BadgeAction,
   type BadgeResult,
   badgePatchBody,
-  badgeResultsCsv,
   classifyBadgeChange,
   countOutcomes,
   holdsBadge,
   type PatchAnswer,
   summaryLine,
 } from "./badge-outcome";
+import { badgeResultsCsv } from "./badge-results-csv";
 
 const user = (...badgeIds: string[]) => ({
   id: 1,

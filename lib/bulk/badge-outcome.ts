@@ -1,5 +1,3 @@
-import { csvLines, guardCell } from "./worker-csv";
-
 /**
  * Bulk badges: what to send for one worker, and what its answer means. Pure, so the rules are
  * tested without a browser.
@@ -110,20 +108,3 @@ export type ResultRow = {
   worker: { id: number; first_name: string; last_name: string; email: string };
   result: BadgeResult | undefined;
 };
-
-export const RESULT_CSV_HEADER = ["id", "first_name", "last_name", "email", "result", "message"];
-
-/** The per-worker results as a CSV file's text (BOM and header included). */
-export function badgeResultsCsv(rows: readonly ResultRow[]): string {
-  const body = rows.map(({ worker, result }) =>
-    [
-      String(worker.id),
-      worker.first_name,
-      worker.last_name,
-      worker.email,
-      result?.outcome ?? "not done",
-      result?.message ?? "",
-    ].map(guardCell),
-  );
-  return `\uFEFF${csvLines([RESULT_CSV_HEADER, ...body])}`;
-}

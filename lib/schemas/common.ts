@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseCoordinate } from "./decimal";
 
 export const BLANK = "can't be blank";
 
@@ -100,42 +101,13 @@ export const coordinate = (limit: 90 | 180) =>
     .union([z.string(), z.number()], { error: "must be a decimal number" })
     .nullable()
     .transform((v, ctx) => {
-      if (v === null || v === "") return null;
-      const s = typeof v === "number" ? numberToDecimal(v) : v.trim();
-      if (s === null || !/^[+-]?\d{1,3}(?:\.\d+)?$/.test(s)) {
-        ctx.addIssue({ code: "custom", message: "must be a decimal number" });
-        return z.NEVER;
-      }
-      const decimals = s.split(".")[1]?.length ?? 0;
-      if (decimals > 7) {
-        ctx.addIssue({ code: "custom", message: "must have at most 7 decimal places" });
-        return z.NEVER;
-      }
-      const n = Number(s);
-      if (n < -limit || n > limit) {
-        ctx.addIssue({ code: "custom", message: `must be between -${limit} and ${limit}` });
-        return z.NEVER;
-      }
-      return normalizeDecimal(s);
+      const parsed = parseCoordinate(v, limit);
+      if (parsed.ok) return parsed.value;
+      ctx.addIssue({ code: "custom", message: parsed.message });
+      return z.NEVER;
     });
 
-function numberToDecimal(n: number): string | null {
-  if (!Number.isFinite(n)) return null;
-  // Up to 7 decimals exactly as written; more decimals than that is refused above.
-  const s = String(n);
-  if (!/e/i.test(s)) return s;
-  return n.toFixed(10).replace(/0+$/, "").replace(/\.$/, "");
-}
-
-/** "+037.7952000" → "37.7952"; "-0.0" → "0". */
-export function normalizeDecimal(s: string): string {
-  let [int = "0", frac = ""] = s.replace(/^\+/, "").split(".");
-  const neg = int.startsWith("-");
-  int = int.replace(/^-/, "").replace(/^0+(?=\d)/, "");
-  frac = frac.replace(/0+$/, "");
-  const body = frac ? `${int}.${frac}` : int;
-  return neg && /[1-9]/.test(body) ? `-${body}` : body;
-}
+export { normalizeDecimal } from "./decimal";
 
 /** The largest id the database holds (PostgreSQL integer). */
 export const MAX_ID = 2_147_483_647;

@@ -1,12 +1,25 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { BadgeAction } from "@/lib/bulk/badge-outcome";
 import { type BulkTarget, useBulkBadges } from "@/lib/portal/hooks/use-bulk-badges";
 import type { Worker } from "@/lib/portal/types";
 import { useUnsavedChangesWarning } from "@/lib/portal/use-draft";
-import { BulkBadgeDialog } from "./bulk-badge-dialog";
+
+/**
+ * The dialog (Headless UI's Dialog and Combobox, and what they pull in) is half of the list's
+ * code and is used only after "Add badge" or "Remove badge": it loads on the first click.
+ */
+const loadDialog = () => import("./bulk-badge-dialog");
+const preloadDialog = () => void loadDialog();
+const BulkBadgeDialog = dynamic(
+  () => import("./bulk-badge-dialog").then((m) => m.BulkBadgeDialog),
+  {
+    ssr: false,
+  },
+);
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
@@ -36,6 +49,9 @@ export function BulkActions({
 }) {
   const bulk = useBulkBadges({ onSaved });
   const [action, setAction] = useState<BadgeAction | null>(null);
+  // Mounted from its first opening on, so it closes (and opens again) as it always has.
+  const [dialogWanted, setDialogWanted] = useState(false);
+  if (action !== null && !dialogWanted) setDialogWanted(true);
   const running = bulk.run?.phase === "collecting" || bulk.run?.phase === "running";
   // Leaving the page would stop the run half-way.
   useUnsavedChangesWarning(running);
@@ -84,29 +100,38 @@ export function BulkActions({
                 variant="secondary"
                 className="flex-1 sm:flex-none"
                 onClick={() => setAction("remove")}
+                onPointerEnter={preloadDialog}
+                onFocus={preloadDialog}
               >
                 Remove badge
               </Button>
-              <Button className="flex-1 sm:flex-none" onClick={() => setAction("add")}>
+              <Button
+                className="flex-1 sm:flex-none"
+                onClick={() => setAction("add")}
+                onPointerEnter={preloadDialog}
+                onFocus={preloadDialog}
+              >
                 Add badge
               </Button>
             </div>
           </div>
         </section>
       )}
-      <BulkBadgeDialog
-        action={action}
-        targetLabel={targetLabel}
-        run={bulk.run}
-        onStart={start}
-        onPause={bulk.pause}
-        onResume={bulk.resume}
-        onStop={bulk.cancel}
-        onClose={() => {
-          setAction(null);
-          bulk.reset();
-        }}
-      />
+      {dialogWanted && (
+        <BulkBadgeDialog
+          action={action}
+          targetLabel={targetLabel}
+          run={bulk.run}
+          onStart={start}
+          onPause={bulk.pause}
+          onResume={bulk.resume}
+          onStop={bulk.cancel}
+          onClose={() => {
+            setAction(null);
+            bulk.reset();
+          }}
+        />
+      )}
     </>
   );
 }

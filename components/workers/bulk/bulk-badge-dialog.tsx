@@ -5,13 +5,9 @@ import { type ReactNode, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import {
-  type BadgeAction,
-  badgeResultsCsv,
-  countOutcomes,
-  summaryLine,
-} from "@/lib/bulk/badge-outcome";
-import { exportFileName } from "@/lib/bulk/worker-csv";
+import { type BadgeAction, countOutcomes, summaryLine } from "@/lib/bulk/badge-outcome";
+import { badgeResultsCsv } from "@/lib/bulk/badge-results-csv";
+import { exportFileName } from "@/lib/bulk/csv-text";
 import type { BulkBadge, BulkRun } from "@/lib/portal/hooks/use-bulk-badges";
 import { saveBlob } from "@/lib/portal/save-file";
 import { BadgeSelect } from "./badge-select";

@@ -1,9 +1,9 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import type { FieldError, FieldErrors, Resolver } from "react-hook-form";
-import { z } from "zod";
+import type { Resolver } from "react-hook-form";
 import type { Worker } from "@/lib/portal/types";
-import { normalizeDecimal } from "@/lib/schemas/common";
-import { coordinatePairErrors, userWritableShape } from "@/lib/schemas/user";
+import { normalizeDecimal, parseCoordinate } from "@/lib/schemas/decimal";
+import type { WorkerFormOutput } from "./worker-form-validation";
+
+export type { WorkerFormOutput } from "./worker-form-validation";
 
 /**
  * The worker edit form's model: what the inputs hold (strings and two booleans), how a fetched
@@ -189,54 +189,28 @@ export function toFormValues(w: Worker): WorkerFormValues {
   };
 }
 
-/** A timestamp field as the form holds it: local time, converted before the shared rule runs. */
-const localTimestamp = (shared: (typeof userWritableShape)["suspended_until"]) =>
-  z.preprocess((v) => (typeof v === "string" ? localInputToIso(v) : v), shared);
+type Validation = typeof import("./worker-form-validation");
+let validation: Promise<Validation> | null = null;
 
-/** Every field the form edits, validated by the API's own rules. */
-export const workerFormSchema = z.object(userWritableShape).extend({
-  suspended_until: localTimestamp(userWritableShape.suspended_until),
-  lower_pool_until: localTimestamp(userWritableShape.lower_pool_until),
-  onboarding_appt_time: localTimestamp(userWritableShape.onboarding_appt_time),
-  w2_onboarding_started: localTimestamp(userWritableShape.w2_onboarding_started),
-  w2_onboarding_completed: localTimestamp(userWritableShape.w2_onboarding_completed),
-});
-export type WorkerFormOutput = z.output<typeof workerFormSchema>;
-
-const schemaResolver = zodResolver(workerFormSchema) as unknown as Resolver<
-  WorkerFormValues,
-  unknown,
-  WorkerFormOutput
->;
-
-const blankToNull = (v: string) => (v.trim() === "" ? null : v);
+/**
+ * The form's rules are the API's zod schemas, with libphonenumber-js for the phone: together
+ * the bulk of the page's code, and needed only once a field is checked. They load after the
+ * page (the editor asks for them as soon as it shows the form), not as part of it.
+ */
+export function loadWorkerFormValidation(): Promise<Validation> {
+  validation ??= import("./worker-form-validation").catch((err: unknown) => {
+    validation = null; // A chunk that failed to load is asked for again next time.
+    throw err;
+  });
+  return validation;
+}
 
 /** The shared schema, plus the API's rule that a coordinate pair is set or cleared together. */
 export const workerFormResolver: Resolver<WorkerFormValues, unknown, WorkerFormOutput> = async (
   values,
   context,
   options,
-) => {
-  const result = await schemaResolver(values, context, options);
-  const errors = (result.errors ?? {}) as FieldErrors<WorkerFormValues>;
-  const pairs = coordinatePairErrors(
-    {
-      latitude: blankToNull(values.latitude),
-      longitude: blankToNull(values.longitude),
-      home_latitude: blankToNull(values.home_latitude),
-      home_longitude: blankToNull(values.home_longitude),
-    },
-    Object.keys(errors),
-  );
-  const pairKeys = Object.keys(pairs) as (typeof COORDINATE_FIELDS)[number][];
-  if (pairKeys.length === 0) return result;
-  const merged: FieldErrors<WorkerFormValues> = { ...errors };
-  for (const key of pairKeys) {
-    const error: FieldError = { type: "pair", message: pairs[key]?.join(", ") ?? "" };
-    merged[key] = error;
-  }
-  return { values: {}, errors: merged };
-};
+) => (await loadWorkerFormValidation()).workerFormResolver(values, context, options);
 
 /** Fields whose input differs from what was loaded. */
 export function changedFields(values: WorkerFormValues, base: WorkerFormValues): FormField[] {
@@ -298,8 +272,8 @@ export function displayValue(field: FormField, v: string | boolean): string {
 
 /** Parsed coordinate pair, or null when either half is blank or invalid. */
 export function coordinatePair(lat: string, lng: string): { lat: number; lng: number } | null {
-  const a = userWritableShape.latitude.safeParse(lat);
-  const b = userWritableShape.longitude.safeParse(lng);
-  if (!a.success || !b.success || a.data === null || b.data === null) return null;
-  return { lat: Number(a.data), lng: Number(b.data) };
+  const a = parseCoordinate(lat, 90);
+  const b = parseCoordinate(lng, 180);
+  if (!a.ok || !b.ok || a.value === null || b.value === null) return null;
+  return { lat: Number(a.value), lng: Number(b.value) };
 }

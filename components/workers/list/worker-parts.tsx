@@ -1,14 +1,7 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { Worker } from "@/lib/portal/types";
 
 export function fullName(w: Pick<Worker, "first_name" | "last_name">): string {
   return `${w.first_name} ${w.last_name}`.trim() || "Unnamed worker";
-}
-
-/** E.164 as stored ("+14155550142") → readable ("+1 415 555 0142"); anything else as is. */
-export function formatPhone(phone: string): string {
-  if (!phone) return "";
-  return parsePhoneNumberFromString(phone)?.formatInternational() ?? phone;
 }
 
 export function place(w: Pick<Worker, "city" | "address_state">): string {

@@ -2,7 +2,8 @@ import Link from "next/link";
 import { useEffect, useRef } from "react";
 import type { Worker } from "@/lib/portal/types";
 import { COLUMN_SHOW, type ColumnKey, SELECT_CELL, WorkersTableHead } from "./columns";
-import { Avatar, BadgeChips, formatPhone, fullName, place, StatusPill } from "./worker-parts";
+import type { PhoneFormat } from "./phone-format";
+import { Avatar, BadgeChips, fullName, place, StatusPill } from "./worker-parts";
 
 /** Ticking workers for bulk actions; the list has no checkboxes without it. */
 export type RowSelection = {
@@ -20,6 +21,7 @@ type RowsProps = {
   caption: string;
   sort: string;
   selection?: RowSelection;
+  formatPhone: PhoneFormat;
 };
 
 const checkboxClass =
@@ -79,7 +81,14 @@ function sortedBy(sort: string): Partial<Record<ColumnKey, "ascending" | "descen
 }
 
 /** From `sm` up: a real table; the less important columns give way as the screen narrows. */
-export function WorkersTableView({ workers, badgeNames, caption, sort, selection }: RowsProps) {
+export function WorkersTableView({
+  workers,
+  badgeNames,
+  caption,
+  sort,
+  selection,
+  formatPhone,
+}: RowsProps) {
   return (
     <table className="w-full table-fixed text-sm">
       <caption className="sr-only">{caption}</caption>
@@ -141,7 +150,13 @@ export function WorkersTableView({ workers, badgeNames, caption, sort, selection
 }
 
 /** Below `sm`: one stacked card per worker; the whole card opens the worker. */
-export function WorkerCards({ workers, badgeNames, caption, selection }: Omit<RowsProps, "sort">) {
+export function WorkerCards({
+  workers,
+  badgeNames,
+  caption,
+  selection,
+  formatPhone,
+}: Omit<RowsProps, "sort">) {
   return (
     <>
       {selection && (

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { createRecordCounter, exportFileName } from "@/lib/bulk/worker-csv";
+import { createRecordCounter, exportFileName } from "@/lib/bulk/csv-text";
 import { SESSION_EXPIRED_EVENT } from "../fetcher";
 import { fileNameFrom, saveBlob } from "../save-file";
 import type { PortalError } from "../types";
