@@ -57,7 +57,8 @@ async function main() {
         if (x.statement !== i) continue;
         const ids = results[plan.offset.statement]!.rows.map((r) => r.id);
         if (ids.length !== x.count) throw new Error("a page that is not full");
-        params.splice(x.firstParam, ids.length, ...ids);
+        if (x.array) params[x.firstParam] = ids;
+        else params.splice(x.firstParam, ids.length, ...ids);
       }
       return params;
     };

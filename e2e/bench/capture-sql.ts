@@ -80,7 +80,7 @@ export type ListPlan = {
   statements: Statement[];
   offset: { statement: number; param: number };
   /** Statements whose parameters include the page's ids: where they start, how many. */
-  idParams: { statement: number; firstParam: number; count: number }[];
+  idParams: { statement: number; firstParam: number; count: number; array: boolean }[];
   groups: number[][];
   per: number;
 };
@@ -97,11 +97,19 @@ export function planList(
   if (offsetAt < 0) throw new Error("no statement carries the page's offset");
   const param = statements[offsetAt]!.params.findIndex((p) => Number(p) === offset);
   if (ids.length === 0) throw new Error("the probed page is empty");
-  const idParams = statements.flatMap((s, i) => {
+  const sameIds = (p: unknown) =>
+    Array.isArray(p) && p.length === ids.length && p.every((x, k) => Number(x) === ids[k]);
+  const idParams = statements.flatMap((s, i): ListPlan["idParams"] => {
     if (i === offsetAt) return [];
+    // One array parameter (`= any($1)`) …
+    const array = s.params.findIndex(sameIds);
+    if (array >= 0) return [{ statement: i, firstParam: array, count: ids.length, array: true }];
+    // … or one parameter per id (`in ($1, $2, …)`).
     const first = s.params.findIndex((p) => Number(p) === ids[0]);
     const holds = ids.every((id, k) => Number(s.params[first + k]) === id);
-    return first >= 0 && holds ? [{ statement: i, firstParam: first, count: ids.length }] : [];
+    return first >= 0 && holds
+      ? [{ statement: i, firstParam: first, count: ids.length, array: false }]
+      : [];
   });
   if (idParams.length === 0) throw new Error("no statement carries the page's user ids");
   const auth = statements.flatMap((s, i) => (/"tokens"/.test(s.sql) ? [i] : []));

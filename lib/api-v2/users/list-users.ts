@@ -121,7 +121,7 @@ export async function listUsers(db: Db, caller: Caller, now: Date, query: ListUs
       : db
           .select()
           .from(users)
-          .where(inArray(users.id, ids))
+          .where(sql`${users.id} = any(${sql.param(ids)}::int[])`)
           .orderBy(...order),
     badgesByUser(db, ids),
   ]);

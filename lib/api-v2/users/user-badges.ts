@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { badges, userBadges } from "@/lib/db/schema";
 import { ApiError, type FieldErrors } from "../errors";
@@ -14,7 +14,8 @@ export async function badgesByUser(
   const rows = await db
     .select()
     .from(userBadges)
-    .where(inArray(userBadges.userId, userIds))
+    // One array parameter, not one per id: a shorter statement to build, send and parse.
+    .where(sql`${userBadges.userId} = any(${sql.param(userIds)}::int[])`)
     .orderBy(asc(userBadges.id));
   for (const r of rows) {
     const list = map.get(r.userId) ?? [];
