@@ -441,7 +441,8 @@ async function machine() {
   if (pgUrl) {
     const c = new pg.Client({ connectionString: pgUrl });
     await c.connect();
-    postgres = (await c.query<{ v: string }>("show server_version")).rows[0]!.v;
+    postgres = (await c.query<{ v: string }>("select current_setting('server_version') as v"))
+      .rows[0]!.v;
     await c.end();
   }
   const version = (p: string) =>
