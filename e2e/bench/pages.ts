@@ -9,10 +9,10 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { freePort } from "@/e2e/support/server-process";
 import { inheritedEnv } from "@/lib/env";
 
 export type FirstLoadJs = { files: number; gzipBytes: number; rawBytes: number };
@@ -110,17 +110,6 @@ export async function firstLoadJs(opts: {
     gzipBytes += zlib.gzipSync(raw, { level: 9 }).length;
   }
   return { files: urls.length, gzipBytes, rawBytes };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** Runs a child to its end; rejects with its output when it fails or overruns. */

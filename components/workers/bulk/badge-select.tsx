@@ -10,6 +10,7 @@ import {
   Label,
 } from "@headlessui/react";
 import { useState } from "react";
+import { BadgeSearchStatus } from "@/components/badges/badge-search-status";
 import { ComboboxToggle } from "@/components/ui/combobox-toggle";
 import { inputClass } from "@/components/ui/field";
 import { useBadges } from "@/lib/portal/hooks/use-badges";
@@ -66,19 +67,13 @@ export function BadgeSelect({
           modal={false}
           className="z-[60] max-h-64 w-(--input-width) overflow-y-auto rounded-lg bg-white py-1 text-sm shadow-lg ring-1 ring-slate-200 [--anchor-max-height:16rem] empty:invisible"
         >
-          {searching && options.length === 0 && (
-            <div className="px-3 py-2 text-slate-500">Searching…</div>
-          )}
-          {!searching && results.isError && (
-            <div className="px-3 py-2 text-red-700">
-              Badges could not be loaded. Type again to retry.
-            </div>
-          )}
-          {!searching && !results.isError && results.data && options.length === 0 && (
-            <div className="px-3 py-2 text-slate-500">
-              {search ? `No badges match “${search}”.` : "Your company has no badges yet."}
-            </div>
-          )}
+          <BadgeSearchStatus
+            searching={searching}
+            failed={results.isError}
+            loaded={Boolean(results.data)}
+            empty={options.length === 0}
+            search={search}
+          />
           {options.map((b) => (
             <ComboboxOption
               key={b.id}
