@@ -1,26 +1,13 @@
+import { MAX_BODY_BYTES, readLimitedText } from "@/lib/net/read-limited-text";
 import { ApiError } from "./errors";
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+export { MAX_BODY_BYTES };
 
 /** Reads the raw body, refusing more than 1 MiB whatever Content-Length claims. */
 export async function readBodyText(req: Request): Promise<string> {
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  const text = await readLimitedText(req, MAX_BODY_BYTES);
+  if (text === null) throw tooLarge();
+  return text;
 }
 
 const tooLarge = () =>
