@@ -61,6 +61,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The message of a uniqueness refusal, whether a check or the database found it. */
+export const TAKEN = "has already been taken";
+
 export const notFound = (what = "Record") => new ApiError("not_found", `${what} not found`);
 
 /** "email" + "has already been taken" → "Email has already been taken". */

@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { ZodError, type z } from "zod";
 import { type Db, getDb } from "@/lib/db/client";
 import { log, redact, redactPath } from "@/lib/log";
-import { type Caller, callerFromToken } from "./caller";
+import { type Caller, callerFromToken, type Pool, requirePrivatePool } from "./caller";
 import { clock } from "./clock";
 import { ApiError, type ErrorBody, type FieldErrors, validationError } from "./errors";
 import { wakeDispatchers } from "./events/dispatcher";
+import { knownApiError } from "./known-error";
 import {
   hasNul,
   isJsonMediaType,
@@ -23,18 +24,21 @@ export type Method = (typeof METHODS)[number];
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type RouteHandler = (req: Request, ctx: RouteContext) => Promise<Response>;
 
+/** What every handler gets. */
 export type Ctx = {
   req: Request;
   url: URL;
   requestId: string;
   now: Date;
-  db: Db;
   params: Record<string, string | string[] | undefined>;
   /** Raw body text (already size-checked). */
   bodyText: string;
   mediaType: string;
 };
-export type AuthedCtx = Ctx & { caller: Caller };
+/** A handler that reads the database. */
+export type DbCtx = Ctx & { db: Db };
+/** A handler behind a token. */
+export type AuthedCtx = DbCtx & { caller: Caller };
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -140,12 +144,15 @@ export function tokenOf(ctx: Ctx): string | null {
 }
 
 /**
- * auth: resolve the caller from the token; db: the handler reads the database; body: the
- * handler reads the request body (a refusal that ignores it, 404 or 405, must not answer 413).
+ * The work every handler shares: transport rule, body (when `readsBody`; a refusal that ignores
+ * it, 404 or 405, must not answer 413), request id, error shape, log line. `prepare` adds what
+ * the handler's context needs (the database, the caller) and refuses early.
  */
-type Options = { auth: boolean; db: boolean; body: boolean };
-
-function wrap(opts: Options, fn: (ctx: AuthedCtx) => Promise<Response>): RouteHandler {
+function wrap<C extends Ctx>(
+  readsBody: boolean,
+  prepare: (base: Ctx) => Promise<C>,
+  fn: (ctx: C) => Promise<Response>,
+): RouteHandler {
   return async (req, routeCtx) => {
     const started = performance.now();
     const requestId = requestIdOf(req);
@@ -155,31 +162,17 @@ function wrap(opts: Options, fn: (ctx: AuthedCtx) => Promise<Response>): RouteHa
       if (!transportAllowed(req)) {
         throw new ApiError("https_required", "All calls must be made over HTTPS");
       }
-      const hasBody = opts.body && req.method !== "GET" && req.method !== "HEAD";
-      const bodyText = hasBody ? await readBodyText(req) : "";
-      const ctx: Ctx = {
+      const hasBody = readsBody && req.method !== "GET" && req.method !== "HEAD";
+      const base: Ctx = {
         req,
         url,
         requestId,
         now: clock.now(),
-        // /info, /openapi.json and the 404/405 answers work even while the database is down.
-        db: opts.db || opts.auth ? await getDb() : (undefined as unknown as Db),
         params: (await routeCtx?.params) ?? {},
-        bodyText,
+        bodyText: hasBody ? await readBodyText(req) : "",
         mediaType: mediaType(req),
       };
-      let caller: Caller | null = null;
-      if (opts.auth) {
-        const token = tokenOf(ctx);
-        if (!token) {
-          throw new ApiError(
-            "missing_token",
-            "A token is required: pass ?token=… or Authorization: Bearer …",
-          );
-        }
-        caller = await callerFromToken(ctx.db, token, ctx.now);
-      }
-      res = await fn({ ...ctx, caller: caller as Caller });
+      res = await fn(await prepare(base));
     } catch (err) {
       res = errorResponse(toApiError(err, requestId, req), requestId);
     }
@@ -198,8 +191,11 @@ function wrap(opts: Options, fn: (ctx: AuthedCtx) => Promise<Response>): RouteHa
   };
 }
 
+const withDb = async (base: Ctx): Promise<DbCtx> => ({ ...base, db: await getDb() });
+
 function toApiError(err: unknown, requestId: string, req: Request): ApiError {
-  if (err instanceof ApiError) return err;
+  const known = knownApiError(err);
+  if (known) return known;
   if (err instanceof ZodError) return validationError(fieldErrorsOf(err));
   log.error("unhandled error", {
     requestId,
@@ -212,15 +208,43 @@ function toApiError(err: unknown, requestId: string, req: Request): ApiError {
 }
 
 /**
- * No token; `db: true` when the handler reads the database (authenticate), `body: false` when
- * it answers without looking at the body.
+ * No token and no database: /info, /openapi.json and the 404/405 answers work even while the
+ * database is down. `body: false` when it answers without looking at the body.
  */
 export const publicEndpoint = (
   fn: (ctx: Ctx) => Promise<Response>,
-  opts: { db?: boolean; body?: boolean } = {},
-) => wrap({ auth: false, db: opts.db ?? false, body: opts.body ?? true }, fn);
-export const endpoint = (fn: (ctx: AuthedCtx) => Promise<Response>) =>
-  wrap({ auth: true, db: true, body: true }, fn);
+  opts: { body?: boolean } = {},
+): RouteHandler => wrap(opts.body ?? true, async (base) => base, fn);
+
+/** No token, but the database: authenticate, and the invitation calls (their own secrets). */
+export const publicDbEndpoint = (fn: (ctx: DbCtx) => Promise<Response>): RouteHandler =>
+  wrap(true, withDb, fn);
+
+/**
+ * A token is required. `{ pool: "private" }` declares that public-pool keys get 403
+ * `forbidden_for_public_pool` before the handler runs: the one place that rule lives.
+ */
+export const endpoint = (
+  fn: (ctx: AuthedCtx) => Promise<Response>,
+  access: { pool?: Pool } = {},
+): RouteHandler =>
+  wrap(
+    true,
+    async (base) => {
+      const ctx = await withDb(base);
+      const token = tokenOf(ctx);
+      if (!token) {
+        throw new ApiError(
+          "missing_token",
+          "A token is required: pass ?token=… or Authorization: Bearer …",
+        );
+      }
+      const caller = await callerFromToken(ctx.db, token, ctx.now);
+      if (access.pool === "private") requirePrivatePool(caller);
+      return { ...ctx, caller };
+    },
+    fn,
+  );
 
 /**
  * Every method of a route file: the given ones, and a JSON 405 for the rest (Next's own 405

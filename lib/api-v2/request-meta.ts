@@ -1,4 +1,5 @@
 import { env } from "@/lib/env";
+import { isLoopbackAddress } from "@/lib/net/loopback";
 
 /**
  * Headers our own HTTP server (lib/server/main.ts) sets from the socket after deleting any copy
@@ -22,14 +23,8 @@ export function clientAddress(req: Request): string | null {
   return req.headers.get(CLIENT_IP_HEADER);
 }
 
-export function isLoopback(address: string | null): boolean {
-  if (!address) return false;
-  const a = address.replace(/^::ffff:/, "");
-  return a === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(a);
-}
-
 /** Plain HTTP is refused except from loopback where the deployment allows it. */
 export function transportAllowed(req: Request): boolean {
   if (effectiveScheme(req) === "https") return true;
-  return env().ALLOW_HTTP_LOOPBACK && isLoopback(clientAddress(req));
+  return env().ALLOW_HTTP_LOOPBACK && isLoopbackAddress(clientAddress(req));
 }

@@ -16,6 +16,7 @@ import { ApiError } from "@/lib/api-v2/errors";
 import { resendDelivery } from "@/lib/api-v2/events/deliveries";
 import { Dispatcher } from "@/lib/api-v2/events/dispatcher";
 import { createWebhook, listWebhooks, removeWebhook } from "@/lib/api-v2/events/webhooks";
+import { knownApiError } from "@/lib/api-v2/known-error";
 import { type Database, openDatabase, optionsFromEnv } from "@/lib/db/client";
 import { FolderLockedError } from "@/lib/db/folder-lock";
 import { apiKeys, outbox } from "@/lib/db/schema";
@@ -272,12 +273,12 @@ async function main(): Promise<number> {
     return 0;
   } catch (err) {
     if (err instanceof UsageError) return failUsage(err.message);
-    const error =
-      err instanceof ApiError
-        ? { code: err.code, message: err.message, ...(err.fields && { fields: err.fields }) }
-        : err instanceof FolderLockedError || err instanceof ConfigError
-          ? { code: "unavailable", message: err.message }
-          : { code: "internal_error", message: err instanceof Error ? err.message : String(err) };
+    const api = knownApiError(err);
+    const error = api
+      ? { code: api.code, message: api.message, ...(api.fields && { fields: api.fields }) }
+      : err instanceof FolderLockedError || err instanceof ConfigError
+        ? { code: "unavailable", message: err.message }
+        : { code: "internal_error", message: err instanceof Error ? err.message : String(err) };
     process.stderr.write(`${JSON.stringify({ error })}\n`);
     return 1;
   } finally {

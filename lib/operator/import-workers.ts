@@ -2,8 +2,9 @@ import fs from "node:fs";
 import { and, eq, or, sql } from "drizzle-orm";
 import { isSupportedCountry } from "libphonenumber-js";
 import type { Caller } from "@/lib/api-v2/caller";
-import { ApiError, notFound } from "@/lib/api-v2/errors";
+import { notFound } from "@/lib/api-v2/errors";
 import { parseBody } from "@/lib/api-v2/handler";
+import { knownApiError } from "@/lib/api-v2/known-error";
 import { inviteUser } from "@/lib/api-v2/users/invite-user";
 import { checkRows, guessMapping, missingRequired, parseCsv } from "@/lib/bulk/csv-import";
 import { type ImportIo, reportCsv, runImport, summarize } from "@/lib/bulk/import-runner";
@@ -58,8 +59,9 @@ export async function importWorkers(
           parseBody(inviteUserBodySchema, body as Record<string, unknown>),
         );
         return { ok: true, id: user.id };
-      } catch (err) {
-        if (!(err instanceof ApiError)) throw err;
+      } catch (caught) {
+        const err = knownApiError(caught);
+        if (!err) throw caught;
         return {
           ok: false,
           status: err.status,

@@ -1,19 +1,16 @@
 import { authenticate } from "@/lib/api-v2/auth/authenticate";
 import { credentialsOf } from "@/lib/api-v2/auth/credentials";
-import { json, methods, publicEndpoint } from "@/lib/api-v2/handler";
+import { json, methods, publicDbEndpoint } from "@/lib/api-v2/handler";
 import { clientAddress } from "@/lib/api-v2/request-meta";
 
 /** POST /api_v2/authenticate: exchange a key pair for a 24-hour token. */
-const authenticateHandler = publicEndpoint(
-  async (ctx) => {
-    const creds = credentialsOf(ctx);
-    const result = await authenticate(ctx.db, creds, {
-      clientAddress: clientAddress(ctx.req),
-      now: ctx.now,
-    });
-    return json(result);
-  },
-  { db: true },
-);
+const authenticateHandler = publicDbEndpoint(async (ctx) => {
+  const creds = credentialsOf(ctx);
+  const result = await authenticate(ctx.db, creds, {
+    clientAddress: clientAddress(ctx.req),
+    now: ctx.now,
+  });
+  return json(result);
+});
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: authenticateHandler });

@@ -1,5 +1,4 @@
 import { createBadge, listBadges } from "@/lib/api-v2/badges/badges";
-import { requirePrivatePool } from "@/lib/api-v2/caller";
 import { endpoint, json, jsonBody, methods, parseOr422, parseQuery } from "@/lib/api-v2/handler";
 import { unwrapBody } from "@/lib/api-v2/unwrap-body";
 import { createBadgeBodySchema, listBadgesQuerySchema } from "@/lib/schemas/badge";
@@ -10,11 +9,13 @@ const list = endpoint(async (ctx) =>
 );
 
 /** POST /api_v2/badges: create a badge (private pool). */
-const create = endpoint(async (ctx) => {
-  requirePrivatePool(ctx.caller);
-  const body = parseOr422(createBadgeBodySchema, unwrapBody(jsonBody(ctx), "badge"));
-  const badge = await createBadge(ctx.db, ctx.caller, ctx.now, body);
-  return json(badge, 201, { Location: `/api_v2/badges/${badge.id}` });
-});
+const create = endpoint(
+  async (ctx) => {
+    const body = parseOr422(createBadgeBodySchema, unwrapBody(jsonBody(ctx), "badge"));
+    const badge = await createBadge(ctx.db, ctx.caller, ctx.now, body);
+    return json(badge, 201, { Location: `/api_v2/badges/${badge.id}` });
+  },
+  { pool: "private" },
+);
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: list, POST: create });

@@ -1,14 +1,12 @@
-import { requirePrivatePool } from "@/lib/api-v2/caller";
 import { listMails } from "@/lib/api-v2/events/deliveries";
 import { endpoint, json, methods, parseQuery } from "@/lib/api-v2/handler";
 import { listMailsQuerySchema } from "@/lib/schemas/webhook";
 
 /** GET /api_v2/mails: the invitation e-mails sent for the company (the demo outbox). */
-const list = endpoint(async (ctx) => {
-  requirePrivatePool(ctx.caller);
-  return json(
-    await listMails(ctx.db, ctx.caller.companyId, parseQuery(listMailsQuerySchema, ctx.url)),
-  );
-});
+const list = endpoint(
+  async (ctx) =>
+    json(await listMails(ctx.db, ctx.caller.companyId, parseQuery(listMailsQuerySchema, ctx.url))),
+  { pool: "private" },
+);
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: list });

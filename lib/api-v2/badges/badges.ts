@@ -2,11 +2,10 @@ import { and, asc, count, eq, type InferSelectModel, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { badges, userBadges } from "@/lib/db/schema";
 import type { CreateBadgeBody, UpdateBadgeBody } from "@/lib/schemas/badge";
-import { type Caller, requirePrivatePool } from "../caller";
-import { notFound, validationError } from "../errors";
+import type { Caller } from "../caller";
+import { notFound, TAKEN, validationError } from "../errors";
 import { formatTimestamp, paging } from "../format";
 import { isForeignKeyViolation, pgErrorOf } from "../pg-error";
-import { uniqueViolationToError } from "../users/uniqueness";
 import { takenName } from "./taken-name";
 
 type BadgeRow = InferSelectModel<typeof badges>;
@@ -70,27 +69,21 @@ export async function getBadge(db: Db, caller: Caller, id: number) {
 }
 
 export async function createBadge(db: Db, caller: Caller, now: Date, body: CreateBadgeBody) {
-  requirePrivatePool(caller);
-  if (await takenName(db, caller.companyId, body.name))
-    throw validationError({ name: ["has already been taken"] });
-  try {
-    const [row] = await db
-      .insert(badges)
-      .values({
-        companyId: caller.companyId,
-        name: body.name,
-        description: body.description,
-        infoUrl: body.info_url ?? null,
-        iconUrl: body.icon_url ?? null,
-        isSoft: body.is_soft ?? false,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    return serializeBadge(row!);
-  } catch (err) {
-    throw uniqueViolationToError(err);
-  }
+  if (await takenName(db, caller.companyId, body.name)) throw validationError({ name: [TAKEN] });
+  const [row] = await db
+    .insert(badges)
+    .values({
+      companyId: caller.companyId,
+      name: body.name,
+      description: body.description,
+      infoUrl: body.info_url ?? null,
+      iconUrl: body.icon_url ?? null,
+      isSoft: body.is_soft ?? false,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return serializeBadge(row!);
 }
 
 export async function updateBadge(
@@ -100,34 +93,28 @@ export async function updateBadge(
   id: number,
   body: UpdateBadgeBody,
 ) {
-  requirePrivatePool(caller);
   await findBadge(db, caller, id);
   if (body.name !== undefined && (await takenName(db, caller.companyId, body.name, id))) {
-    throw validationError({ name: ["has already been taken"] });
+    throw validationError({ name: [TAKEN] });
   }
-  try {
-    const [row] = await db
-      .update(badges)
-      .set({
-        ...(body.name !== undefined && { name: body.name }),
-        ...(body.description !== undefined && { description: body.description }),
-        ...(body.info_url !== undefined && { infoUrl: body.info_url }),
-        ...(body.icon_url !== undefined && { iconUrl: body.icon_url }),
-        ...(body.is_soft !== undefined && { isSoft: body.is_soft }),
-        updatedAt: now,
-      })
-      .where(and(eq(badges.id, id), eq(badges.companyId, caller.companyId)))
-      .returning();
-    if (!row) throw notFound("Badge");
-    return serializeBadge(row);
-  } catch (err) {
-    throw uniqueViolationToError(err);
-  }
+  const [row] = await db
+    .update(badges)
+    .set({
+      ...(body.name !== undefined && { name: body.name }),
+      ...(body.description !== undefined && { description: body.description }),
+      ...(body.info_url !== undefined && { infoUrl: body.info_url }),
+      ...(body.icon_url !== undefined && { iconUrl: body.icon_url }),
+      ...(body.is_soft !== undefined && { isSoft: body.is_soft }),
+      updatedAt: now,
+    })
+    .where(and(eq(badges.id, id), eq(badges.companyId, caller.companyId)))
+    .returning();
+  if (!row) throw notFound("Badge");
+  return serializeBadge(row);
 }
 
 /** A badge still held by workers stays: the foreign key (ON DELETE RESTRICT) decides. */
 export async function deleteBadge(db: Db, caller: Caller, id: number): Promise<void> {
-  requirePrivatePool(caller);
   await findBadge(db, caller, id);
   try {
     await db.delete(badges).where(and(eq(badges.id, id), eq(badges.companyId, caller.companyId)));

@@ -5,7 +5,6 @@ import { env } from "@/lib/env";
 import { type CreateWebhookBody, WEBHOOK_EVENTS, webhookUrlProblem } from "@/lib/schemas/webhook";
 import { notFound, validationError } from "../errors";
 import { formatTimestamp } from "../format";
-import { isUniqueViolation, pgErrorOf } from "../pg-error";
 
 type WebhookRow = typeof webhooks.$inferSelect;
 
@@ -35,18 +34,11 @@ export async function createWebhook(
   if (problem) throw validationError({ url: [problem] });
   const events = [...new Set(body.events ?? [])];
   const all = events.length === 0 || events.length === WEBHOOK_EVENTS.length;
-  try {
-    const [row] = await db
-      .insert(webhooks)
-      .values({ companyId, url: body.url, events: all ? [] : events, apiKeyId, createdAt: now })
-      .returning();
-    return serializeWebhook(row!, await publicKeyOf(db, apiKeyId));
-  } catch (err) {
-    const info = pgErrorOf(err);
-    if (isUniqueViolation(info) && info.constraint === "webhooks_company_url_key")
-      throw validationError({ url: ["is already registered"] });
-    throw err;
-  }
+  const [row] = await db
+    .insert(webhooks)
+    .values({ companyId, url: body.url, events: all ? [] : events, apiKeyId, createdAt: now })
+    .returning();
+  return serializeWebhook(row!, await publicKeyOf(db, apiKeyId));
 }
 
 async function publicKeyOf(db: Db, apiKeyId: number | null): Promise<string | null> {

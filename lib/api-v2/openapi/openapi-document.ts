@@ -17,6 +17,7 @@ import {
   listJobRequestsQuerySchema,
   listJobsQuerySchema,
 } from "@/lib/schemas/job";
+import { MAX_PAGE_SIZE } from "@/lib/schemas/paging";
 import {
   inviteUserBodySchema,
   listUsersQuerySchema,
@@ -155,7 +156,9 @@ type Note = { description: string; addition?: boolean };
 
 const PAGING_NOTES: Record<string, Note> = {
   page: { description: "Page number, from 1." },
-  per: { description: "Records per page, at most 50: larger values are taken as 50." },
+  per: {
+    description: `Records per page, at most ${MAX_PAGE_SIZE}: larger values are taken as ${MAX_PAGE_SIZE}.`,
+  },
   updated_after: { description: "Only records changed after this ISO 8601 timestamp." },
   updated_before: { description: "Only records changed before this ISO 8601 timestamp." },
 };
@@ -507,8 +510,7 @@ export const ENDPOINTS: Endpoint[] = [
     operationId: "listUsers",
     tag: "Users",
     summary: "List and find workers",
-    description:
-      "The workers the caller may see, filtered and paged, newest change first. A private-pool key sees the company's own pool; a public-pool key only workers with an active job for the company. Empty filter values (`email=`) are ignored. Pages hold at most 50 records: page until a page holds fewer than `per`.",
+    description: `The workers the caller may see, filtered and paged, newest change first. A private-pool key sees the company's own pool; a public-pool key only workers with an active job for the company. Empty filter values (\`email=\`) are ignored. Pages hold at most ${MAX_PAGE_SIZE} records: page until a page holds fewer than \`per\`.`,
     auth: true,
     request: { query: queryObject(listUsersQuerySchema) },
     queryNotes: USER_QUERY_NOTES,
@@ -1182,7 +1184,7 @@ export function buildOpenApiDocument(opts: {
         "",
         '**Errors** always have one shape: `{"error": {"code": "validation_failed", "message": "…", "fields": {"email": ["has already been taken"]}}}`; `fields` only on validation errors.',
         "",
-        '**Lists** return at most 50 records a page, under the key named like the resource: `{"users": [...], "page": 1, "per": 50, "total": 1234}`.',
+        `**Lists** return at most ${MAX_PAGE_SIZE} records a page, under the key named like the resource: \`{"users": [...], "page": 1, "per": ${MAX_PAGE_SIZE}, "total": 1234}\`.`,
         "",
         `**Webhooks.** Events (${WEBHOOK_EVENTS.map((e) => `\`${e}\``).join(", ")}) are POSTed as JSON \`{"id", "event", "occurred_at", "data"}\` to the company's subscriptions, signed with \`${SIGNATURE_HEADER}\` (lowercase hex SHA-256 of the exact body bytes followed by the company's secret key), at least once, retried 3 times after about 60, 120 and 240 seconds (plus up to 10% jitter): deduplicate by \`id\`. See the Webhooks tag and the \`webhooks\` section.`,
         "",

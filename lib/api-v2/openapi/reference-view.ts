@@ -1,3 +1,4 @@
+import { MAX_PAGE_SIZE } from "@/lib/schemas/paging";
 import type { OpenApiDocument } from "./openapi-document";
 
 /**
@@ -309,7 +310,7 @@ function curlOf(o: {
   );
   const paging = o.params.some((p) => p.name === "page" && p.in === "query");
   const lines = [
-    `curl${o.method === "GET" ? "" : ` -X ${o.method}`} "$BASE_URL${path}${paging ? "?page=1&per=50" : ""}"`,
+    `curl${o.method === "GET" ? "" : ` -X ${o.method}`} "$BASE_URL${path}${paging ? `?page=1&per=${MAX_PAGE_SIZE}` : ""}"`,
   ];
   if (o.auth) lines.push(`-H "Authorization: Bearer $TOKEN"`);
   if (o.params.some((p) => p.in === "header" && p.name === "If-Match")) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { JOB_REQUEST_STATES, JOB_STATES } from "@/lib/schemas/job";
+import { MAX_PAGE_SIZE } from "@/lib/schemas/paging";
 import { DELIVERY_STATES, WEBHOOK_EVENTS } from "@/lib/schemas/webhook";
 import { type ErrorCode, STATUS_OF } from "../errors";
 
@@ -181,7 +182,12 @@ export const jobRequestSchema = z
 
 const pageFields = {
   page: z.number().int().min(1).meta({ description: "The page returned, from 1." }),
-  per: z.number().int().min(1).max(50).meta({ description: "Records per page (at most 50)." }),
+  per: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_SIZE)
+    .meta({ description: `Records per page (at most ${MAX_PAGE_SIZE}).` }),
   total: z.number().int().min(0).meta({
     description:
       "Records matching the filters, over all pages. Our addition: the original service has no total, so clients should page until a page holds fewer than `per` records.",

@@ -6,17 +6,16 @@ import {
   type InviteUserBody,
   USER_WRITABLE_FIELDS,
 } from "@/lib/schemas/user";
-import { type Caller, requirePrivatePool } from "../caller";
+import type { Caller } from "../caller";
 import { mergeFieldErrors, validationError } from "../errors";
 import { emitEvent, enqueueMail } from "../events/emit";
 import { renderInvitationMail } from "../events/invitation-mail";
 import type { Parsed } from "../handler";
 import { hashToken, randomToken } from "../hash-token";
-import { isUniqueViolation, pgErrorOf } from "../pg-error";
 import { badgeRefs, diffUsers, recordUserChange } from "./history";
 import { serializeUser, type UserBadgeRow, type UserRow } from "./serialize-user";
-import { takenFields, uniqueViolationToError } from "./uniqueness";
-import { duplicateBadge, planBadgeChanges } from "./user-badges";
+import { takenFields } from "./uniqueness";
+import { planBadgeChanges } from "./user-badges";
 import { COLUMN_OF } from "./user-columns";
 
 export type Invited = {
@@ -36,105 +35,92 @@ export async function inviteUser(
   now: Date,
   parsed: Parsed<InviteUserBody>,
 ): Promise<Invited> {
-  requirePrivatePool(caller);
   const invitationToken = randomToken();
-  try {
-    return await db.transaction(async (tx) => {
-      const f = parsed.fields;
-      const { plan, fieldErrors: badgeErrors } = await planBadgeChanges(
-        tx,
-        caller.companyId,
-        [],
-        f,
-      );
-      const taken = await takenFields(tx, {
-        email: f.email,
-        phone: f.phone,
-        externalId: f.external_id ?? null,
-        companyId: caller.companyId,
-      });
-      const errors = mergeFieldErrors(
-        parsed.errors,
-        coordinatePairErrors(f, Object.keys(parsed.errors)),
-        taken,
-        badgeErrors,
-      );
-      if (Object.keys(errors).length > 0 || !parsed.data) throw validationError(errors);
-      const body = parsed.data;
-      const values: Partial<UserRow> = {};
-      for (const field of USER_WRITABLE_FIELDS) {
-        const v = body[field];
-        if (v !== undefined) (values as Record<string, unknown>)[COLUMN_OF[field]] = v;
-      }
-
-      const [row] = await tx
-        .insert(users)
-        .values({
-          ...(values as Omit<typeof users.$inferInsert, "companyId" | "createdAt" | "updatedAt">),
-          firstName: body.first_name,
-          lastName: body.last_name,
-          email: body.email,
-          phone: body.phone,
-          type: "Worker",
-          companyId: caller.companyId,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      const user = row!;
-      const expiresAt = new Date(now.getTime() + env().INVITE_TTL_DAYS * 86_400_000);
-      await tx.insert(invitations).values({
-        userId: user.id,
-        companyId: caller.companyId,
-        email: user.email,
-        tokenHash: hashToken(invitationToken),
-        createdAt: now,
-        expiresAt,
-      });
-      let badges: UserBadgeRow[] = [];
-      if (plan.addBadgeIds.length > 0) {
-        badges = await tx
-          .insert(userBadges)
-          .values(plan.addBadgeIds.map((badgeId) => ({ userId: user.id, badgeId, createdAt: now })))
-          .returning();
-      }
-      const json = serializeUser(user, badges);
-      // The mail, the webhook deliveries and the history entry commit with the worker, or not at all.
-      await enqueueMail(tx, {
-        companyId: caller.companyId,
-        event: "user.invited",
-        now,
-        mail: renderInvitationMail({
-          firstName: user.firstName,
-          lastName: user.lastName,
-          email: user.email,
-          companyName: caller.companyName,
-          token: invitationToken,
-          expiresAt,
-        }),
-      });
-      await emitEvent(tx, {
-        companyId: caller.companyId,
-        event: "user.invited",
-        data: { user: json },
-        now,
-      });
-      await recordUserChange(tx, {
-        userId: user.id,
-        kind: "invited",
-        caller,
-        actor: caller.operator ? "operator" : "api_key",
-        now,
-        changes: diffUsers(null, json),
-        badgesAdded: await badgeRefs(tx, plan.addBadgeIds),
-        badgesRemoved: [],
-      });
-      return { user: json, row: user, invitationToken };
+  return await db.transaction(async (tx) => {
+    const f = parsed.fields;
+    const { plan, fieldErrors: badgeErrors } = await planBadgeChanges(tx, caller.companyId, [], f);
+    const taken = await takenFields(tx, {
+      email: f.email,
+      phone: f.phone,
+      externalId: f.external_id ?? null,
+      companyId: caller.companyId,
     });
-  } catch (err) {
-    const info = pgErrorOf(err);
-    if (isUniqueViolation(info) && info.constraint === "user_badges_user_badge_key")
-      throw duplicateBadge([]);
-    throw uniqueViolationToError(err);
-  }
+    const errors = mergeFieldErrors(
+      parsed.errors,
+      coordinatePairErrors(f, Object.keys(parsed.errors)),
+      taken,
+      badgeErrors,
+    );
+    if (Object.keys(errors).length > 0 || !parsed.data) throw validationError(errors);
+    const body = parsed.data;
+    const values: Partial<UserRow> = {};
+    for (const field of USER_WRITABLE_FIELDS) {
+      const v = body[field];
+      if (v !== undefined) (values as Record<string, unknown>)[COLUMN_OF[field]] = v;
+    }
+
+    const [row] = await tx
+      .insert(users)
+      .values({
+        ...(values as Omit<typeof users.$inferInsert, "companyId" | "createdAt" | "updatedAt">),
+        firstName: body.first_name,
+        lastName: body.last_name,
+        email: body.email,
+        phone: body.phone,
+        type: "Worker",
+        companyId: caller.companyId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    const user = row!;
+    const expiresAt = new Date(now.getTime() + env().INVITE_TTL_DAYS * 86_400_000);
+    await tx.insert(invitations).values({
+      userId: user.id,
+      companyId: caller.companyId,
+      email: user.email,
+      tokenHash: hashToken(invitationToken),
+      createdAt: now,
+      expiresAt,
+    });
+    let badges: UserBadgeRow[] = [];
+    if (plan.addBadgeIds.length > 0) {
+      badges = await tx
+        .insert(userBadges)
+        .values(plan.addBadgeIds.map((badgeId) => ({ userId: user.id, badgeId, createdAt: now })))
+        .returning();
+    }
+    const json = serializeUser(user, badges);
+    // The mail, the webhook deliveries and the history entry commit with the worker, or not at all.
+    await enqueueMail(tx, {
+      companyId: caller.companyId,
+      event: "user.invited",
+      now,
+      mail: renderInvitationMail({
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        companyName: caller.companyName,
+        token: invitationToken,
+        expiresAt,
+      }),
+    });
+    await emitEvent(tx, {
+      companyId: caller.companyId,
+      event: "user.invited",
+      data: { user: json },
+      now,
+    });
+    await recordUserChange(tx, {
+      userId: user.id,
+      kind: "invited",
+      caller,
+      actor: caller.operator ? "operator" : "api_key",
+      now,
+      changes: diffUsers(null, json),
+      badgesAdded: await badgeRefs(tx, plan.addBadgeIds),
+      badgesRemoved: [],
+    });
+    return { user: json, row: user, invitationToken };
+  });
 }

@@ -1,14 +1,11 @@
 import { and, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
-import { type FieldErrors, validationError } from "../errors";
-import { isUniqueViolation, type PgErrorInfo, pgErrorOf } from "../pg-error";
-
-export const TAKEN = "has already been taken";
+import { type FieldErrors, TAKEN } from "../errors";
 
 /**
  * Reports every taken field at once (a constraint violation names only one). This is for the
- * message only: the unique indexes still decide, and `uniqueViolationToError` maps a race.
+ * message only: the unique indexes still decide, and lib/api-v2/known-error.ts maps a race.
  */
 export async function takenFields(
   db: DbOrTx,
@@ -44,20 +41,4 @@ export async function takenFields(
       errors.external_id = [TAKEN];
   }
   return errors;
-}
-
-const FIELD_OF_CONSTRAINT: Record<string, string> = {
-  users_email_key: "email",
-  users_phone_key: "phone",
-  users_company_external_id_key: "external_id",
-  badges_company_name_key: "name",
-};
-
-/** A unique violation of a known constraint becomes the validation error of its field. */
-export function uniqueViolationToError(err: unknown): Error {
-  const info: PgErrorInfo | null = pgErrorOf(err);
-  if (isUniqueViolation(info) && info.constraint && FIELD_OF_CONSTRAINT[info.constraint]) {
-    return validationError({ [FIELD_OF_CONSTRAINT[info.constraint]!]: [TAKEN] });
-  }
-  return err as Error;
 }

@@ -2,16 +2,15 @@ import { eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { userBadges, users } from "@/lib/db/schema";
 import { coordinatePairErrors, type UpdateUserBody } from "@/lib/schemas/user";
-import { type Caller, requirePrivatePool } from "../caller";
+import type { Caller } from "../caller";
 import { ApiError, mergeFieldErrors, notFound, validationError } from "../errors";
 import { emitEvent } from "../events/emit";
 import { formatDecimal } from "../format";
 import type { Parsed } from "../handler";
-import { isUniqueViolation, pgErrorOf } from "../pg-error";
 import { badgeRefs, diffUsers, recordUserChange, removedBadgeIds } from "./history";
 import { etagOf, serializeUser, type UserRow } from "./serialize-user";
-import { takenFields, uniqueViolationToError } from "./uniqueness";
-import { badgesByUser, duplicateBadge, planBadgeChanges } from "./user-badges";
+import { takenFields } from "./uniqueness";
+import { badgesByUser, planBadgeChanges } from "./user-badges";
 import { changedColumns } from "./user-columns";
 import { findVisibleUser } from "./visibility";
 
@@ -35,104 +34,94 @@ export async function updateUser(
   parsed: Parsed<UpdateUserBody>,
   ifMatch: string | null,
 ) {
-  requirePrivatePool(caller);
-  try {
-    return await db.transaction(async (tx) => {
-      const current = await findVisibleUser(tx, caller, now, id, true);
-      if (!current) throw notFound("User");
-      if (!ifMatchAllows(ifMatch, etagOf(current))) {
-        throw new ApiError(
-          "precondition_failed",
-          "The worker was changed by someone else since you loaded it; reload and apply your changes again",
-        );
-      }
-      const currentBadges = (await badgesByUser(tx, [id])).get(id) ?? [];
-      const f = parsed.fields;
-      const changes = changedColumns(current, f);
-      const merged = { ...current, ...changes };
-      const pairErrors = coordinatePairErrors(
-        {
-          latitude: formatDecimal(merged.latitude),
-          longitude: formatDecimal(merged.longitude),
-          home_latitude: formatDecimal(merged.homeLatitude),
-          home_longitude: formatDecimal(merged.homeLongitude),
-        },
-        Object.keys(parsed.errors),
+  return await db.transaction(async (tx) => {
+    const current = await findVisibleUser(tx, caller, now, id, true);
+    if (!current) throw notFound("User");
+    if (!ifMatchAllows(ifMatch, etagOf(current))) {
+      throw new ApiError(
+        "precondition_failed",
+        "The worker was changed by someone else since you loaded it; reload and apply your changes again",
       );
-      const taken = await takenFields(tx, {
-        email: changes.email,
-        phone: changes.phone,
-        externalId: changes.externalId,
-        companyId: current.companyId,
-        excludeUserId: id,
-      });
-      const { plan, fieldErrors: badgeErrors } = await planBadgeChanges(
-        tx,
-        caller.companyId,
-        currentBadges,
-        f,
-      );
-      const errors = mergeFieldErrors(parsed.errors, pairErrors, taken, badgeErrors);
-      if (Object.keys(errors).length > 0 || !parsed.data) throw validationError(errors);
-
-      const badgesChanged = plan.removeIds.length > 0 || plan.addBadgeIds.length > 0;
-      if (Object.keys(changes).length === 0 && !badgesChanged) {
-        return {
-          user: serializeUser(current, currentBadges),
-          etag: etagOf(current),
-          changed: false,
-        };
-      }
-      if (plan.removeIds.length > 0)
-        await tx.delete(userBadges).where(inArray(userBadges.id, plan.removeIds));
-      if (plan.addBadgeIds.length > 0) {
-        await tx
-          .insert(userBadges)
-          .values(plan.addBadgeIds.map((badgeId) => ({ userId: id, badgeId, createdAt: now })));
-      }
-      const [row] = await tx
-        .update(users)
-        .set({ ...changes, updatedAt: now, version: current.version + 1 })
-        .where(eq(users.id, id))
-        .returning();
-      const updated = row as UserRow;
-      const badges = (await badgesByUser(tx, [id])).get(id) ?? [];
-      const json = serializeUser(updated, badges);
-      const fieldChanges = diffUsers(serializeUser(current, currentBadges), json);
-      const badgesAdded = await badgeRefs(tx, plan.addBadgeIds);
-      const badgesRemoved = await badgeRefs(tx, removedBadgeIds(currentBadges, plan.removeIds));
-      // History and webhook deliveries commit with the change itself, or not at all.
-      await recordUserChange(tx, {
-        userId: id,
-        kind: "updated",
-        caller,
-        actor: "api_key",
-        now,
-        changes: fieldChanges,
-        badgesAdded,
-        badgesRemoved,
-      });
-      await emitEvent(tx, {
-        companyId: current.companyId,
-        event: "user.updated",
-        data: {
-          user: json,
-          changes: fieldChanges,
-          badges_added: badgesAdded,
-          badges_removed: badgesRemoved,
-        },
-        now,
-      });
-      return { user: json, etag: etagOf(updated), changed: true };
-    });
-  } catch (err) {
-    const info = pgErrorOf(err);
-    if (isUniqueViolation(info) && info.constraint === "user_badges_user_badge_key") {
-      // A concurrent request added the same badge first.
-      throw duplicateBadge([]);
     }
-    throw uniqueViolationToError(err);
-  }
+    const currentBadges = (await badgesByUser(tx, [id])).get(id) ?? [];
+    const f = parsed.fields;
+    const changes = changedColumns(current, f);
+    const merged = { ...current, ...changes };
+    const pairErrors = coordinatePairErrors(
+      {
+        latitude: formatDecimal(merged.latitude),
+        longitude: formatDecimal(merged.longitude),
+        home_latitude: formatDecimal(merged.homeLatitude),
+        home_longitude: formatDecimal(merged.homeLongitude),
+      },
+      Object.keys(parsed.errors),
+    );
+    const taken = await takenFields(tx, {
+      email: changes.email,
+      phone: changes.phone,
+      externalId: changes.externalId,
+      companyId: current.companyId,
+      excludeUserId: id,
+    });
+    const { plan, fieldErrors: badgeErrors } = await planBadgeChanges(
+      tx,
+      caller.companyId,
+      currentBadges,
+      f,
+    );
+    const errors = mergeFieldErrors(parsed.errors, pairErrors, taken, badgeErrors);
+    if (Object.keys(errors).length > 0 || !parsed.data) throw validationError(errors);
+
+    const badgesChanged = plan.removeIds.length > 0 || plan.addBadgeIds.length > 0;
+    if (Object.keys(changes).length === 0 && !badgesChanged) {
+      return {
+        user: serializeUser(current, currentBadges),
+        etag: etagOf(current),
+        changed: false,
+      };
+    }
+    if (plan.removeIds.length > 0)
+      await tx.delete(userBadges).where(inArray(userBadges.id, plan.removeIds));
+    if (plan.addBadgeIds.length > 0) {
+      await tx
+        .insert(userBadges)
+        .values(plan.addBadgeIds.map((badgeId) => ({ userId: id, badgeId, createdAt: now })));
+    }
+    const [row] = await tx
+      .update(users)
+      .set({ ...changes, updatedAt: now, version: current.version + 1 })
+      .where(eq(users.id, id))
+      .returning();
+    const updated = row as UserRow;
+    const badges = (await badgesByUser(tx, [id])).get(id) ?? [];
+    const json = serializeUser(updated, badges);
+    const fieldChanges = diffUsers(serializeUser(current, currentBadges), json);
+    const badgesAdded = await badgeRefs(tx, plan.addBadgeIds);
+    const badgesRemoved = await badgeRefs(tx, removedBadgeIds(currentBadges, plan.removeIds));
+    // History and webhook deliveries commit with the change itself, or not at all.
+    await recordUserChange(tx, {
+      userId: id,
+      kind: "updated",
+      caller,
+      actor: "api_key",
+      now,
+      changes: fieldChanges,
+      badgesAdded,
+      badgesRemoved,
+    });
+    await emitEvent(tx, {
+      companyId: current.companyId,
+      event: "user.updated",
+      data: {
+        user: json,
+        changes: fieldChanges,
+        badges_added: badgesAdded,
+        badges_removed: badgesRemoved,
+      },
+      now,
+    });
+    return { user: json, etag: etagOf(updated), changed: true };
+  });
 }
 
 export async function getUser(db: Db, caller: Caller, now: Date, id: number) {

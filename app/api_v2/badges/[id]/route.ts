@@ -1,5 +1,4 @@
 import { deleteBadge, getBadge, updateBadge } from "@/lib/api-v2/badges/badges";
-import { requirePrivatePool } from "@/lib/api-v2/caller";
 import { endpoint, idParam, json, jsonBody, methods, parseOr422 } from "@/lib/api-v2/handler";
 import { unwrapBody } from "@/lib/api-v2/unwrap-body";
 import { updateBadgeBodySchema } from "@/lib/schemas/badge";
@@ -10,18 +9,22 @@ const get = endpoint(async (ctx) =>
 );
 
 /** PATCH /api_v2/badges/:id (private pool) */
-const patch = endpoint(async (ctx) => {
-  requirePrivatePool(ctx.caller);
-  const id = idParam(ctx, "id", "Badge");
-  const body = parseOr422(updateBadgeBodySchema, unwrapBody(jsonBody(ctx), "badge"));
-  return json(await updateBadge(ctx.db, ctx.caller, ctx.now, id, body));
-});
+const patch = endpoint(
+  async (ctx) => {
+    const id = idParam(ctx, "id", "Badge");
+    const body = parseOr422(updateBadgeBodySchema, unwrapBody(jsonBody(ctx), "badge"));
+    return json(await updateBadge(ctx.db, ctx.caller, ctx.now, id, body));
+  },
+  { pool: "private" },
+);
 
 /** DELETE /api_v2/badges/:id (private pool); refused while workers hold it. */
-const del = endpoint(async (ctx) => {
-  requirePrivatePool(ctx.caller);
-  await deleteBadge(ctx.db, ctx.caller, idParam(ctx, "id", "Badge"));
-  return json(null, 204);
-});
+const del = endpoint(
+  async (ctx) => {
+    await deleteBadge(ctx.db, ctx.caller, idParam(ctx, "id", "Badge"));
+    return json(null, 204);
+  },
+  { pool: "private" },
+);
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: get, PATCH: patch, DELETE: del });

@@ -1,14 +1,11 @@
-import { json, jsonBody, methods, parseOr422, publicEndpoint } from "@/lib/api-v2/handler";
+import { json, jsonBody, methods, parseOr422, publicDbEndpoint } from "@/lib/api-v2/handler";
 import { acceptInvitation } from "@/lib/api-v2/invitations/invitations";
 import { acceptInvitationBodySchema } from "@/lib/schemas/webhook";
 
 /** POST /api_v2/invitations/accept: the worker accepts once and sets a password (our addition). */
-const accept = publicEndpoint(
-  async (ctx) => {
-    const { token, password } = parseOr422(acceptInvitationBodySchema, jsonBody(ctx));
-    return json(await acceptInvitation(ctx.db, token, password, ctx.now));
-  },
-  { db: true },
-);
+const accept = publicDbEndpoint(async (ctx) => {
+  const { token, password } = parseOr422(acceptInvitationBodySchema, jsonBody(ctx));
+  return json(await acceptInvitation(ctx.db, token, password, ctx.now));
+});
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: accept });

@@ -1,4 +1,3 @@
-import { requirePrivatePool } from "@/lib/api-v2/caller";
 import { endpoint, idParam, json, jsonBody, methods, parseBody } from "@/lib/api-v2/handler";
 import { unwrapBody } from "@/lib/api-v2/unwrap-body";
 import { getUser, updateUser } from "@/lib/api-v2/users/update-user";
@@ -11,19 +10,21 @@ const get = endpoint(async (ctx) => {
 });
 
 /** PATCH /api_v2/users/:id: partial update of fields and badges, all or nothing. */
-const patch = endpoint(async (ctx) => {
-  requirePrivatePool(ctx.caller);
-  const id = idParam(ctx, "id", "User");
-  const parsed = parseBody(updateUserBodySchema, unwrapBody(jsonBody(ctx), "user"));
-  const { user, etag } = await updateUser(
-    ctx.db,
-    ctx.caller,
-    ctx.now,
-    id,
-    parsed,
-    ctx.req.headers.get("if-match"),
-  );
-  return json(user, 200, { ETag: etag });
-});
+const patch = endpoint(
+  async (ctx) => {
+    const id = idParam(ctx, "id", "User");
+    const parsed = parseBody(updateUserBodySchema, unwrapBody(jsonBody(ctx), "user"));
+    const { user, etag } = await updateUser(
+      ctx.db,
+      ctx.caller,
+      ctx.now,
+      id,
+      parsed,
+      ctx.req.headers.get("if-match"),
+    );
+    return json(user, 200, { ETag: etag });
+  },
+  { pool: "private" },
+);
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: get, PATCH: patch });

@@ -1,4 +1,3 @@
-import { requirePrivatePool } from "@/lib/api-v2/caller";
 import { endpoint, json, jsonBody, methods, parseBody } from "@/lib/api-v2/handler";
 import { unwrapBody } from "@/lib/api-v2/unwrap-body";
 import { inviteUser } from "@/lib/api-v2/users/invite-user";
@@ -6,11 +5,13 @@ import { etagOf } from "@/lib/api-v2/users/serialize-user";
 import { inviteUserBodySchema } from "@/lib/schemas/user";
 
 /** POST /api_v2/users/invite: create a worker and send the invitation link. */
-const invite = endpoint(async (ctx) => {
-  requirePrivatePool(ctx.caller);
-  const parsed = parseBody(inviteUserBodySchema, unwrapBody(jsonBody(ctx), "user"));
-  const { user, row } = await inviteUser(ctx.db, ctx.caller, ctx.now, parsed);
-  return json(user, 201, { Location: `/api_v2/users/${user.id}`, ETag: etagOf(row) });
-});
+const invite = endpoint(
+  async (ctx) => {
+    const parsed = parseBody(inviteUserBodySchema, unwrapBody(jsonBody(ctx), "user"));
+    const { user, row } = await inviteUser(ctx.db, ctx.caller, ctx.now, parsed);
+    return json(user, 201, { Location: `/api_v2/users/${user.id}`, ETag: etagOf(row) });
+  },
+  { pool: "private" },
+);
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: invite });

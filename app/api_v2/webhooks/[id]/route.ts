@@ -1,19 +1,18 @@
-import { requirePrivatePool } from "@/lib/api-v2/caller";
 import { getWebhook, removeWebhook } from "@/lib/api-v2/events/webhooks";
 import { endpoint, idParam, json, methods } from "@/lib/api-v2/handler";
 
 /** GET /api_v2/webhooks/:id (our addition; private pool). */
-const get = endpoint(async (ctx) => {
-  requirePrivatePool(ctx.caller);
-  return json(await getWebhook(ctx.db, ctx.caller.companyId, idParam(ctx, "id", "Webhook")));
-});
+const get = endpoint(
+  async (ctx) =>
+    json(await getWebhook(ctx.db, ctx.caller.companyId, idParam(ctx, "id", "Webhook"))),
+  { pool: "private" },
+);
 
 /** DELETE /api_v2/webhooks/:id: unsubscribe; deliveries still waiting are cancelled. */
-const remove = endpoint(async (ctx) => {
-  requirePrivatePool(ctx.caller);
-  return json(
-    await removeWebhook(ctx.db, ctx.caller.companyId, idParam(ctx, "id", "Webhook"), ctx.now),
-  );
-});
+const remove = endpoint(
+  async (ctx) =>
+    json(await removeWebhook(ctx.db, ctx.caller.companyId, idParam(ctx, "id", "Webhook"), ctx.now)),
+  { pool: "private" },
+);
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: get, DELETE: remove });
