@@ -2,13 +2,12 @@ import "server-only";
 import { exportFileName } from "@/lib/bulk/worker-csv";
 import { type ExportPage, workerExportStream } from "@/lib/bulk/worker-export-stream";
 import { log } from "@/lib/log";
+import { MAX_PAGE_SIZE } from "@/lib/schemas/paging";
+import { readEveryPage } from "./every-page";
 import { answerShape } from "./proxy-rules";
 import type { ActiveSession } from "./session";
 import type { PortalError } from "./types";
 import { upstreamFetch } from "./upstream";
-
-/** The real service never returns more than 50 a page; ours neither. */
-export const EXPORT_PAGE_SIZE = 50;
 
 type Failure = { ok: false; status: number; error: PortalError; headers: Headers };
 
@@ -19,14 +18,14 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 function readPage(key: string, body: unknown) {
   const list = Array.isArray(body) ? body : isObject(body) ? body[key] : undefined;
   const items = (Array.isArray(list) ? list : []).filter(isObject);
-  const per = isObject(body) && typeof body.per === "number" ? body.per : EXPORT_PAGE_SIZE;
+  const per = isObject(body) && typeof body.per === "number" ? body.per : MAX_PAGE_SIZE;
   const total = isObject(body) && typeof body.total === "number" ? body.total : null;
   return { items, per, total };
 }
 
 async function usersPage(session: ActiveSession, filters: URLSearchParams, page: number) {
   const q = new URLSearchParams(filters);
-  q.set("per", String(EXPORT_PAGE_SIZE));
+  q.set("per", String(MAX_PAGE_SIZE));
   q.set("page", String(page));
   // A page that is no list fails the export (502) rather than ending it early as if empty.
   const res = await upstreamFetch(session.environment, `users?${q}`, {
@@ -37,25 +36,36 @@ async function usersPage(session: ActiveSession, filters: URLSearchParams, page:
   return { ok: true as const, ...readPage("users", res.body) };
 }
 
+class PageFailed extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.error.message);
+  }
+}
+
 /** Every badge of the company (all pages), id → name. */
 async function badgeNames(
   session: ActiveSession,
 ): Promise<{ ok: true; names: Map<string, string> } | Failure> {
-  const names = new Map<string, string>();
-  for (let page = 1; ; page++) {
-    const res = await upstreamFetch(
-      session.environment,
-      `badges?per=${EXPORT_PAGE_SIZE}&page=${page}`,
-      { token: session.token, expect: answerShape("GET", "badges") },
+  try {
+    const badges = await readEveryPage(
+      async (page, per) => {
+        const res = await upstreamFetch(session.environment, `badges?per=${per}&page=${page}`, {
+          token: session.token,
+          expect: answerShape("GET", "badges"),
+        });
+        if (!res.ok) throw new PageFailed(res);
+        return readPage("badges", res.body);
+      },
+      (b) => String(b.id),
     );
-    if (!res.ok) return res;
-    const { items, per } = readPage("badges", res.body);
-    const before = names.size;
-    for (const b of items) {
+    const names = new Map<string, string>();
+    for (const b of badges) {
       if (b.id !== undefined && typeof b.name === "string") names.set(String(b.id), b.name);
     }
-    // A short page is the last; a full one that added nothing means `page` is ignored.
-    if (items.length < per || names.size === before) return { ok: true, names };
+    return { ok: true, names };
+  } catch (err) {
+    if (err instanceof PageFailed) return err.failure;
+    throw err;
   }
 }
 

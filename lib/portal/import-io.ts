@@ -1,4 +1,5 @@
 import type { ImportIo, InviteAnswer } from "@/lib/bulk/import-runner";
+import { MAX_PAGE_SIZE } from "@/lib/schemas/paging";
 import type { InviteUserBody } from "@/lib/schemas/user";
 import { ApiClientError, apiFetch } from "./fetcher";
 import { normalizeList } from "./normalize";
@@ -66,7 +67,7 @@ export function proxyImportIo(opts: ImportIoOptions): ImportIo {
     field: "email" | "external_id",
     value: string,
   ): Promise<number | null> {
-    const q = new URLSearchParams({ [field]: value, page: "1", per: "50" });
+    const q = new URLSearchParams({ [field]: value, page: "1", per: String(MAX_PAGE_SIZE) });
     const { data } = await call(body, () =>
       apiFetch<unknown>(`users?${q}`, { announceExpiry: false }),
     );
@@ -75,7 +76,7 @@ export function proxyImportIo(opts: ImportIoOptions): ImportIo {
       "users",
       data,
       1,
-      50,
+      MAX_PAGE_SIZE,
     ).items.find((u) =>
       field === "email"
         ? (u.email ?? "").trim().toLowerCase() === wanted

@@ -1,15 +1,14 @@
 import { env } from "@/lib/env";
+import { isLoopbackHost } from "@/lib/net/loopback";
 import type { Environment } from "./session";
 
 export class UpstreamConfigError extends Error {}
-
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 
 /** An upstream must be https, except on this machine (the embedded API, a local test server). */
 export function checkUpstreamUrl(raw: string): URL {
   const url = new URL(raw);
   if (url.protocol === "https:") return url;
-  if (url.protocol === "http:" && LOOPBACK.test(url.hostname)) return url;
+  if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return url;
   throw new UpstreamConfigError(
     `Upstream ${url.origin} must use https:// (plain http only on loopback)`,
   );

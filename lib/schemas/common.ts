@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseCoordinate } from "./decimal";
+import { MAX_PAGE_SIZE } from "./paging";
 
 export const BLANK = "can't be blank";
 
@@ -154,6 +155,6 @@ export const pagingQuery = {
   page: q.int(1, 1_000_000).default(1),
   per: q
     .int(1, 1_000_000)
-    .transform((n) => Math.min(n, 50))
-    .default(50),
+    .transform((n) => Math.min(n, MAX_PAGE_SIZE))
+    .default(MAX_PAGE_SIZE),
 };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isLoopbackHost } from "@/lib/net/loopback";
 import { pagingQuery, q, withoutBlank } from "./common";
 
 /** Events a webhook can subscribe to. The first two are the real service's; the rest ours. */
@@ -9,8 +10,6 @@ export const WEBHOOK_EVENTS = [
   "user.updated",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-
-export const LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]", "::1"] as const;
 
 /**
  * A webhook target: https, or plain http to this machine when the deployment allows it
@@ -26,8 +25,7 @@ export function webhookUrlProblem(raw: string, allowHttpLoopback: boolean): stri
   if (u.username || u.password) return "must not carry a user name or password";
   if (u.protocol === "https:") return null;
   if (u.protocol === "http:") {
-    if (allowHttpLoopback && (LOOPBACK_HOSTS as readonly string[]).includes(u.hostname))
-      return null;
+    if (allowHttpLoopback && isLoopbackHost(u.hostname)) return null;
     return allowHttpLoopback
       ? "must use https (plain http only to 127.0.0.1, ::1 or localhost)"
       : "must use https";

@@ -1,20 +1,21 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { MAX_PAGE_SIZE } from "@/lib/schemas/paging";
 import { apiFetch } from "../fetcher";
 import { normalizeList } from "../normalize";
 import type { Badge } from "../types";
 import { keys } from "./query-keys";
 
-/** Badges whose name contains `query` (server-side search), first page of 50. */
+/** Badges whose name contains `query` (server-side search), first page. */
 export function useBadges(query = "", opts: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: keys.badgeList(query),
     queryFn: async () => {
-      const q = new URLSearchParams({ per: "50", page: "1" });
+      const q = new URLSearchParams({ per: String(MAX_PAGE_SIZE), page: "1" });
       if (query) q.set("query", query);
       const { data } = await apiFetch<unknown>(`badges?${q}`);
-      return normalizeList<Badge>("badges", data, 1, 50);
+      return normalizeList<Badge>("badges", data, 1, MAX_PAGE_SIZE);
     },
     placeholderData: keepPreviousData,
     enabled: opts.enabled ?? true,

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { MAX_PAGE_SIZE } from "@/lib/schemas/paging";
 import { ApiClientError, apiFetch } from "../fetcher";
 import { keys } from "./query-keys";
 
@@ -38,7 +39,7 @@ export const isFinalRefusal = (err: unknown) =>
  * The invitation e-mails, newest first. Polled, so an invite sent in another tab shows up
  * without a reload; polling stops once the API has said it has no outbox for these keys.
  */
-export function useMails({ page = 1, per = 50 }: { page?: number; per?: number } = {}) {
+export function useMails({ page = 1, per = MAX_PAGE_SIZE }: { page?: number; per?: number } = {}) {
   return useQuery({
     queryKey: keys.mailList(page, per),
     queryFn: async () => {

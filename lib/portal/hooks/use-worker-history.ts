@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { MAX_PAGE_SIZE } from "@/lib/schemas/paging";
 import { apiFetch } from "../fetcher";
 import { keys } from "./query-keys";
 
@@ -26,7 +27,7 @@ export type HistoryEntry = {
 export type HistoryPage = { history: HistoryEntry[]; page: number; per: number; total: number };
 
 /** The worker's change history, newest first (saving the worker invalidates it). */
-export function useWorkerHistory(id: number, per = 50) {
+export function useWorkerHistory(id: number, per = MAX_PAGE_SIZE) {
   return useQuery({
     queryKey: keys.workerHistory(id),
     queryFn: async () => {
