@@ -6,7 +6,7 @@ import { StatusBadge } from "@/components/docs/method-badge";
 import { OperationCard } from "@/components/docs/operation-card";
 import { RichText } from "@/components/docs/rich-text";
 import { buildOpenApiDocument } from "@/lib/api-v2/openapi/openapi-document";
-import { referenceView } from "@/lib/api-v2/openapi/reference-view";
+import { referenceView } from "@/lib/docs/reference-view";
 import { env } from "@/lib/env";
 
 // Rendered from the OpenAPI document: no database, no request data. Per request like every

@@ -1,4 +1,4 @@
-import type { TagView } from "@/lib/api-v2/openapi/reference-view";
+import type { TagView } from "@/lib/docs/reference-view";
 import { MethodBadge } from "./method-badge";
 
 const shortPath = (path: string) => path.replace(/^\/api_v2/, "") || "/";

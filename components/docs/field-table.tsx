@@ -1,4 +1,4 @@
-import type { FieldView, ParamView } from "@/lib/api-v2/openapi/reference-view";
+import type { FieldView, ParamView } from "@/lib/docs/reference-view";
 import { AdditionPill } from "./method-badge";
 import { RichText } from "./rich-text";
 

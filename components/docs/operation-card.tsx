@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { OperationView } from "@/lib/api-v2/openapi/reference-view";
+import type { OperationView } from "@/lib/docs/reference-view";
 import { CodeBlock } from "./code-block";
 import { FieldTable } from "./field-table";
 import { AdditionPill, MethodBadge, Pill, StatusBadge } from "./method-badge";

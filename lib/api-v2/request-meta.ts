@@ -1,13 +1,6 @@
 import { env } from "@/lib/env";
 import { isLoopbackAddress } from "@/lib/net/loopback";
-
-/**
- * Headers our own HTTP server (lib/server/main.ts) sets from the socket after deleting any copy
- * the client sent, so handlers can trust them. Without them (a bare Request in a test, or a
- * server other than ours) the scheme comes from the URL and the client address is unknown.
- */
-export const CLIENT_IP_HEADER = "x-ep-client-ip";
-export const PROTO_HEADER = "x-ep-proto";
+import { CLIENT_IP_HEADER, PROTO_HEADER } from "@/lib/net/trusted-headers";
 
 export function effectiveScheme(req: Request): "http" | "https" {
   const set = req.headers.get(PROTO_HEADER);

@@ -1,24 +1,37 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { CLIENT_IP_HEADER } from "@/lib/api-v2/request-meta";
-import { getDb } from "@/lib/db/client";
-import { hitRateLimit, refundRateLimit } from "@/lib/db/rate-limit";
 import { env } from "@/lib/env";
+import { CLIENT_IP_HEADER } from "@/lib/net/trusted-headers";
 
 /**
  * Guessing keys through the portal is limited before the upstream is asked: failed sign-ins
- * per browser address and per API key, in the shared `rate_limits` table, so the limit holds
- * whichever instance behind the load balancer answers. Every attempt takes a slot in one atomic
- * upsert; a successful one (or one the upstream failed to answer) gives its slots back, so only
- * refused keys count.
+ * per browser address and per API key, counted in a store the composition root hands in (this
+ * app's: the shared `rate_limits` table, lib/server/sign-in-store.ts, so the limit holds
+ * whichever instance behind the load balancer answers; the portal itself needs no database and
+ * works the same against the real service). Every attempt takes a slot in one atomic step; a
+ * successful one (or one the upstream failed to answer) gives its slots back, so only refused
+ * keys count.
  */
+export type RateLimitStore = {
+  hit(
+    key: string,
+    limit: number,
+    windowSeconds: number,
+    now: Date,
+  ): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
+  refund(key: string, windowSeconds: number, now: Date): Promise<void>;
+};
+
 export type SignInGate =
   | { allowed: true; release: () => Promise<void> }
   | { allowed: false; retryAfterSeconds: number };
 
-export async function enterSignIn(req: Request, apiKey: string | null): Promise<SignInGate> {
+export async function enterSignIn(
+  req: Request,
+  apiKey: string | null,
+  store: RateLimitStore,
+): Promise<SignInGate> {
   const e = env();
-  const db = await getDb();
   const now = new Date();
   const window = e.PORTAL_SIGNIN_WINDOW_SECONDS;
   const keys: [string, number][] = [];
@@ -30,7 +43,7 @@ export async function enterSignIn(req: Request, apiKey: string | null): Promise<
   const taken: string[] = [];
   let retryAfterSeconds = 0;
   for (const [key, limit] of keys) {
-    const verdict = await hitRateLimit(db, key, limit, window, now);
+    const verdict = await store.hit(key, limit, window, now);
     taken.push(key);
     if (!verdict.allowed)
       retryAfterSeconds = Math.max(retryAfterSeconds, verdict.retryAfterSeconds);
@@ -39,7 +52,7 @@ export async function enterSignIn(req: Request, apiKey: string | null): Promise<
   return {
     allowed: true,
     release: async () => {
-      for (const key of taken) await refundRateLimit(db, key, window, now);
+      for (const key of taken) await store.refund(key, window, now);
     },
   };
 }

@@ -16,6 +16,7 @@ import { enterSignIn } from "@/lib/portal/sign-in-limit";
 import type { PortalError, SessionSummary } from "@/lib/portal/types";
 import { upstreamFor } from "@/lib/portal/upstream-base";
 import { authenticateBodySchema } from "@/lib/schemas/auth";
+import { signInStore } from "@/lib/server/sign-in-store";
 
 /** GET /api/session: who is signed in (no token in the answer). */
 export async function GET() {
@@ -48,7 +49,7 @@ export async function POST(req: Request) {
     return portalError(400, { code: "malformed_request", message: "Send the keys as JSON." });
   }
   const apiKey = (raw as { api_key?: unknown } | null)?.api_key;
-  const gate = await enterSignIn(req, typeof apiKey === "string" ? apiKey : null);
+  const gate = await enterSignIn(req, typeof apiKey === "string" ? apiKey : null, signInStore);
   const result: SignInResult = gate.allowed
     ? await signIn(raw)
     : {

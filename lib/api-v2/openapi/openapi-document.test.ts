@@ -5,6 +5,7 @@ import { compileErrors, validate } from "@readme/openapi-parser";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase, setDatabase } from "@/lib/db/client";
+import { referenceView } from "@/lib/docs/reference-view";
 import { authenticateBodySchema } from "@/lib/schemas/auth";
 import { createBadgeBodySchema, updateBadgeBodySchema } from "@/lib/schemas/badge";
 import { inviteUserBodySchema, updateUserBodySchema } from "@/lib/schemas/user";
@@ -22,7 +23,6 @@ import { serializeJob, serializeJobRequest } from "../jobs/jobs";
 import { unwrapBody } from "../unwrap-body";
 import { serializeUser, type UserBadgeRow, type UserRow } from "../users/serialize-user";
 import { buildOpenApiDocument, ENDPOINTS, TAGS } from "./openapi-document";
-import { referenceView } from "./reference-view";
 import {
   badgeSchema,
   ERROR_CODES,

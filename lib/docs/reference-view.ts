@@ -1,5 +1,8 @@
+import type { OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
 import { MAX_PAGE_SIZE } from "@/lib/schemas/paging";
-import type { OpenApiDocument } from "./openapi-document";
+
+/** The generated document, as the generator types it (the view reads only its JSON). */
+type OpenApiDocument = ReturnType<OpenApiGeneratorV31["generateDocument"]>;
 
 /**
  * The OpenAPI document turned into what the /docs page renders: operations grouped by tag,

@@ -7,7 +7,7 @@ import { demoWorkers } from "@/lib/api-v2/demo/demo-data";
  * Writes public/samples/workers-import-sample.csv: 500 realistic workers for the demo's bulk
  * invite, as a spreadsheet exports them (BOM, CRLF, phones in several formats), with a few
  * problems a real file has. They are demo workers 1000–1499, so they never collide with the
- * seeded ones.   npx tsx lib/bulk/make-sample.ts
+ * seeded ones.   npx tsx lib/api-v2/demo/make-import-sample.ts
  */
 const all = demoWorkers(1500, { now: new Date("2026-11-01T00:00:00Z"), badgeCount: 0 });
 const picked = all.slice(1000);
