@@ -6,7 +6,7 @@ const apiTests = ["lib/api-v2/tests/**/*.test.ts"];
 
 export default defineConfig({
   root,
-  resolve: { alias: { "@": root, "server-only": path.join(root, "lib/test-support/empty.ts") } },
+  resolve: { alias: { "@": root, "server-only": path.join(root, "e2e/support/empty.ts") } },
   test: {
     // Every log line of the run, from the workers and every process they start, is kept in
     // test-results/logs and searched for secrets at the end (vitest.global-setup.ts).
@@ -20,7 +20,14 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: "unit", include: ["lib/**/*.test.ts"], exclude: apiTests } },
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "e2e/support/**/*.test.ts"],
+          exclude: apiTests,
+        },
+      },
       {
         extends: true,
         test: { name: "api:embedded", include: apiTests, env: { DB_UNDER_TEST: "embedded" } },
@@ -32,7 +39,12 @@ export default defineConfig({
       // The production server, started for real (it builds first when needed).
       {
         extends: true,
-        test: { name: "server", include: ["e2e/**/*.test.ts"], hookTimeout: 300_000 },
+        test: {
+          name: "server",
+          include: ["e2e/**/*.test.ts"],
+          exclude: ["e2e/support/**"],
+          hookTimeout: 300_000,
+        },
       },
     ],
   },

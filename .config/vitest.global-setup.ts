@@ -6,7 +6,7 @@ import {
   logFiles,
   readIssuedSecrets,
   scanForSecrets,
-} from "../lib/test-support/secret-scan";
+} from "../e2e/support/secret-scan";
 
 /**
  * Every log line of the run goes to LOG_DIR (see `LOG_FILE` in the config's env); at the end,

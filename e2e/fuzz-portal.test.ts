@@ -1,25 +1,25 @@
 import http from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildOpenApiDocument } from "@/lib/api-v2/openapi/openapi-document";
 import {
   type PortalRequest,
   type PortalWorld,
   portalRequestArb,
-} from "@/lib/test-support/fuzz/portal-requests";
+} from "@/e2e/support/fuzz/portal-requests";
 import {
   freePort,
   type RunningServer,
   startProductionServer,
-} from "@/lib/test-support/fuzz/production-server";
+} from "@/e2e/support/fuzz/production-server";
 import {
   clip,
   errorShapeProblems,
   internalsIn,
   OpenApiChecker,
   preview,
-} from "@/lib/test-support/fuzz/response-checks";
-import { RunStats } from "@/lib/test-support/fuzz/run-stats";
+} from "@/e2e/support/fuzz/response-checks";
+import { RunStats } from "@/e2e/support/fuzz/run-stats";
+import { buildOpenApiDocument } from "@/lib/api-v2/openapi/openapi-document";
 
 /**
  * Hostile input against the portal's own routes, over real HTTP to the production server (a

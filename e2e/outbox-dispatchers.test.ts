@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startReceiver } from "@/e2e/support/webhook-receiver";
 import { createCompany, createKeys } from "@/lib/api-v2/admin/admin";
 import { emitEvent } from "@/lib/api-v2/events/emit";
 import { createWebhook, removeWebhook } from "@/lib/api-v2/events/webhooks";
@@ -8,7 +9,6 @@ import { createScratchDatabase } from "@/lib/api-v2/tests/harness";
 import { type Database, openDatabase } from "@/lib/db/client";
 import { outbox, outboxAttempts } from "@/lib/db/schema";
 import { env, inheritedEnv } from "@/lib/env";
-import { startReceiver } from "@/lib/test-support/webhook-receiver";
 
 /**
  * Dispatchers as separate processes (`operator outbox run`) on one PostgreSQL database: several

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { describeFindings, LOG_DIR, scanForSecrets } from "../../lib/test-support/secret-scan";
+import { describeFindings, LOG_DIR, scanForSecrets } from "../support/secret-scan";
 
 /**
  * The suite's server wrote every log line to test-results/logs (start-server.mjs): none may hold

@@ -4,17 +4,17 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import { apiKeys, tokens } from "@/lib/db/schema";
-import { log } from "@/lib/log";
-import { apiRequestArb, type FuzzRequest, type World } from "@/lib/test-support/fuzz/api-requests";
+import { apiRequestArb, type FuzzRequest, type World } from "@/e2e/support/fuzz/api-requests";
 import {
   changedTables,
   DIGEST_EXCLUSIONS,
   type DigestReader,
   digestReader,
-} from "@/lib/test-support/fuzz/db-digest";
-import { clip, OpenApiChecker, preview } from "@/lib/test-support/fuzz/response-checks";
-import { pollutionSeen, prototypeSnapshot, RunStats } from "@/lib/test-support/fuzz/run-stats";
+} from "@/e2e/support/fuzz/db-digest";
+import { clip, OpenApiChecker, preview } from "@/e2e/support/fuzz/response-checks";
+import { pollutionSeen, prototypeSnapshot, RunStats } from "@/e2e/support/fuzz/run-stats";
+import { apiKeys, tokens } from "@/lib/db/schema";
+import { log } from "@/lib/log";
 import { createBadgeFor, createJob, createJobRequest, createKeys, revokeKey } from "../admin/admin";
 import { hashToken, randomToken } from "../hash-token";
 import { buildOpenApiDocument } from "../openapi/openapi-document";

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { freePort, type SmtpSink, startSmtpSink } from "@/e2e/support/smtp-sink";
+import { startReceiver } from "@/e2e/support/webhook-receiver";
 import { outbox, outboxAttempts } from "@/lib/db/schema";
 import { resetEnv } from "@/lib/env";
-import { freePort, type SmtpSink, startSmtpSink } from "@/lib/test-support/smtp-sink";
-import { startReceiver } from "@/lib/test-support/webhook-receiver";
 import { createJob, createJobRequest, setJobRequestState, setJobState } from "../admin/admin";
 import { setClock } from "../clock";
 import { Dispatcher, retryDelayMs } from "../events/dispatcher";

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { startReceiver } from "@/e2e/support/webhook-receiver";
 import { apiKeys, outbox, users } from "@/lib/db/schema";
 import { env, resetEnv } from "@/lib/env";
-import { startReceiver } from "@/lib/test-support/webhook-receiver";
 import { createKeys, revokeKey } from "../admin/admin";
 import { Dispatcher } from "../events/dispatcher";
 import { SIGNATURE_HEADER } from "../events/signature";

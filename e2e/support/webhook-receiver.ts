@@ -6,7 +6,6 @@ export type Received = {
   headers: http.IncomingHttpHeaders;
   /** The exact bytes, as a string: what the signature covers. */
   body: string;
-  // biome-ignore lint/suspicious/noExplicitAny: each event's data differs; tests read it freely.
   json: { id: string; event: string; occurred_at: string; data: any };
   status: number;
 };

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { startReceiver } from "@/e2e/support/webhook-receiver";
 import {
   createCompany,
   createJob,
@@ -11,7 +12,6 @@ import { createWebhook } from "@/lib/api-v2/events/webhooks";
 import { type Database, openDatabase } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { defaultEnv, env, resetEnv } from "@/lib/env";
-import { startReceiver } from "@/lib/test-support/webhook-receiver";
 
 /**
  * How long from a committed change to the receiver holding its webhook, over 1,000 events, on
