@@ -1,6 +1,7 @@
 import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js";
 import Papa from "papaparse";
 import { type InviteUserBody, inviteUserBodySchema } from "@/lib/schemas/user";
+import { userFieldLabels } from "@/lib/schemas/user-fields";
 
 /**
  * Bulk invite from a spreadsheet: parse (papaparse), map headers to fields, validate every row
@@ -27,17 +28,7 @@ export const REQUIRED_FIELDS: readonly ImportField[] = [
   "phone",
 ];
 
-export const FIELD_LABELS: Record<ImportField, string> = {
-  first_name: "First name",
-  last_name: "Last name",
-  email: "E-mail",
-  phone: "Phone",
-  external_id: "External ID",
-  address: "Street address",
-  city: "City",
-  address_state: "State",
-  zip: "ZIP code",
-};
+export const FIELD_LABELS = userFieldLabels(IMPORT_FIELDS);
 
 /** Spellings seen in real spreadsheets, compared lower-cased with everything but a–z/0–9 removed. */
 const SYNONYMS: Record<ImportField, string[]> = {

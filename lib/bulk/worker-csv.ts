@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { USER_FIELD_NAMES, USER_FIELDS, type UserField } from "@/lib/schemas/user-fields";
 import { CSV_NEWLINE, cellText, guardCell } from "./csv-text";
 
 export {
@@ -17,49 +18,13 @@ export {
  */
 
 /**
- * Every field of the user object in the API's order (section 2.1), except `user_badges`, which
- * the export turns into a `badges` column of names. Kept here rather than imported from the API
- * service: the portal must work the same against the real service.
+ * Every field of the user object in the API's order (the catalogue, lib/schemas/user-fields),
+ * except `user_badges`, which the export turns into a `badges` column of names. The catalogue
+ * is the interface's, not our service's: the portal works the same against the real service.
  */
-export const WORKER_CSV_FIELDS = [
-  "id",
-  "external_id",
-  "type",
-  "first_name",
-  "last_name",
-  "email",
-  "phone",
-  "gender",
-  "dob",
-  "address",
-  "address_state",
-  "city",
-  "zip",
-  "home_latitude",
-  "home_longitude",
-  "latitude",
-  "longitude",
-  "avatar_url",
-  "logo_url",
-  "workplace_image_url",
-  "business_name",
-  "drug_tested",
-  "rating",
-  "referred_by",
-  "ssn",
-  "suspended",
-  "suspended_until",
-  "lower_pool",
-  "lower_pool_until",
-  "onboarding_appt_time",
-  "tracking_code",
-  "w2_address_state",
-  "w2_employee_id",
-  "w2_onboarding_completed",
-  "w2_onboarding_started",
-  "w2_onboarding_status",
-  "updated_at",
-] as const;
+export const WORKER_CSV_FIELDS: readonly UserField[] = USER_FIELD_NAMES.filter(
+  (f) => USER_FIELDS[f].json !== "badges",
+);
 
 export const WORKER_CSV_HEADER: readonly string[] = [...WORKER_CSV_FIELDS, "badges"];
 

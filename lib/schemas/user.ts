@@ -14,6 +14,7 @@ import {
   withoutBlank,
 } from "./common";
 import { phone } from "./phone";
+import type { UserWritableField } from "./user-fields";
 
 export const email = () =>
   z
@@ -31,7 +32,7 @@ const externalId = () =>
     .transform((v) => (v === null || v.trim() === "" ? null : v.trim()))
     .refine((v) => v === null || v.length <= 255, "is too long (maximum is 255 characters)");
 
-/** Every writable field of the user object (section 2.1), as the API and the forms accept it. */
+/** The rule of every writable field of the catalogue (user-fields.ts), as the API and the forms accept it. */
 export const userWritableShape = {
   external_id: externalId(),
   first_name: requiredText(100),
@@ -66,13 +67,11 @@ export const userWritableShape = {
   w2_onboarding_completed: timestamp(),
   w2_onboarding_started: timestamp(),
   w2_onboarding_status: text(50),
-};
+} satisfies Record<UserWritableField, z.ZodType>;
+// `satisfies`: a writable field of the catalogue without its rule here, or a rule for a field
+// the catalogue does not call writable, fails the type check.
 
-export const USER_WRITABLE_FIELDS = Object.keys(
-  userWritableShape,
-) as (keyof typeof userWritableShape)[];
-/** Fields a client may echo back from a fetched object; never written. */
-export const USER_READ_ONLY_FIELDS = ["id", "type", "updated_at", "rating"] as const;
+export { USER_READ_ONLY_FIELDS, USER_WRITABLE_FIELDS } from "./user-fields";
 
 export const COORDINATE_PAIRS = [
   ["latitude", "longitude"],

@@ -1,6 +1,7 @@
 import type { Resolver } from "react-hook-form";
 import type { Worker } from "@/lib/portal/types";
 import { normalizeDecimal, parseCoordinate } from "@/lib/schemas/decimal";
+import { userFieldLabels } from "@/lib/schemas/user-fields";
 import type { WorkerFormOutput } from "./worker-form-validation";
 
 export type { WorkerFormOutput } from "./worker-form-validation";
@@ -69,41 +70,7 @@ export const COORDINATE_FIELDS = [
   "home_longitude",
 ] as const satisfies readonly TextField[];
 
-export const FIELD_LABELS: Record<FormField, string> = {
-  first_name: "First name",
-  last_name: "Last name",
-  gender: "Gender",
-  dob: "Date of birth",
-  ssn: "Social Security number",
-  email: "E-mail",
-  phone: "Phone",
-  external_id: "External ID",
-  address: "Street address",
-  city: "City",
-  address_state: "State",
-  zip: "ZIP code",
-  latitude: "Current latitude",
-  longitude: "Current longitude",
-  home_latitude: "Home latitude",
-  home_longitude: "Home longitude",
-  suspended: "Suspended",
-  suspended_until: "Suspended until",
-  lower_pool: "Lower pool",
-  lower_pool_until: "Lower pool until",
-  drug_tested: "Drug tested",
-  w2_employee_id: "W-2 employee ID",
-  w2_onboarding_status: "W-2 onboarding status",
-  w2_address_state: "W-2 address state",
-  referred_by: "Referred by",
-  tracking_code: "Tracking code",
-  onboarding_appt_time: "Onboarding appointment",
-  w2_onboarding_started: "W-2 onboarding started",
-  w2_onboarding_completed: "W-2 onboarding completed",
-  business_name: "Business name",
-  avatar_url: "Photo URL",
-  logo_url: "Logo URL",
-  workplace_image_url: "Workplace image URL",
-};
+export const FIELD_LABELS = userFieldLabels(FORM_FIELDS);
 
 export const GENDER_OPTIONS = [
   { value: "", label: "Not specified" },

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { apiKeys, badges, companies, userChanges } from "@/lib/db/schema";
+import { USER_FIELDS, type UserFieldSpec } from "@/lib/schemas/user-fields";
 import type { Caller } from "../caller";
 import { notFound } from "../errors";
 import { formatTimestamp } from "../format";
@@ -10,9 +11,8 @@ import { findVisibleUser } from "./visibility";
 export type FieldChange = { from: unknown; to: unknown };
 export type BadgeRef = { badge_id: string; name: string };
 
-/** Fields whose values are personal enough to keep out of the history: only "it changed". */
-const MASKED = new Set(["ssn"]);
-const NOT_TRACKED = new Set(["id", "updated_at", "user_badges"]);
+const historyOf = (field: string): UserFieldSpec["history"] =>
+  (USER_FIELDS as Record<string, UserFieldSpec>)[field]?.history;
 
 /** The last four digits only; an empty value ("Empty string allowed") has nothing to hide. */
 const mask = (v: unknown) =>
@@ -28,11 +28,13 @@ const mask = (v: unknown) =>
 export function diffUsers(before: UserJson | null, after: UserJson): Record<string, FieldChange> {
   const out: Record<string, FieldChange> = {};
   for (const [field, to] of Object.entries(after)) {
-    if (NOT_TRACKED.has(field)) continue;
+    const rule = historyOf(field);
+    if (rule === "untracked") continue;
     const from = before ? (before as Record<string, unknown>)[field] : null;
     if (before === null && to === null) continue;
     if (JSON.stringify(from) === JSON.stringify(to)) continue;
-    out[field] = MASKED.has(field) ? { from: mask(from), to: mask(to) } : { from, to };
+    // Values personal enough to keep out of the history: only "it changed".
+    out[field] = rule === "masked" ? { from: mask(from), to: mask(to) } : { from, to };
   }
   return out;
 }

@@ -16,7 +16,7 @@ import { badgeRefs, diffUsers, recordUserChange } from "./history";
 import { serializeUser, type UserBadgeRow, type UserRow } from "./serialize-user";
 import { takenFields } from "./uniqueness";
 import { planBadgeChanges } from "./user-badges";
-import { COLUMN_OF } from "./user-columns";
+import { columnOf } from "./user-columns";
 
 export type Invited = {
   user: ReturnType<typeof serializeUser>;
@@ -56,7 +56,7 @@ export async function inviteUser(
     const values: Partial<UserRow> = {};
     for (const field of USER_WRITABLE_FIELDS) {
       const v = body[field];
-      if (v !== undefined) (values as Record<string, unknown>)[COLUMN_OF[field]] = v;
+      if (v !== undefined) (values as Record<string, unknown>)[columnOf(field)] = v;
     }
 
     const [row] = await tx

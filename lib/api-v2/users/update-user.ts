@@ -7,8 +7,9 @@ import { ApiError, mergeFieldErrors, notFound, validationError } from "../errors
 import { emitEvent } from "../events/emit";
 import { formatDecimal } from "../format";
 import type { Parsed } from "../handler";
+import { etagOf } from "./etag";
 import { badgeRefs, diffUsers, recordUserChange, removedBadgeIds } from "./history";
-import { etagOf, serializeUser, type UserRow } from "./serialize-user";
+import { serializeUser, type UserRow } from "./serialize-user";
 import { takenFields } from "./uniqueness";
 import { badgesByUser, planBadgeChanges } from "./user-badges";
 import { changedColumns } from "./user-columns";
@@ -122,11 +123,4 @@ export async function updateUser(
     });
     return { user: json, etag: etagOf(updated), changed: true };
   });
-}
-
-export async function getUser(db: Db, caller: Caller, now: Date, id: number) {
-  const row = await findVisibleUser(db, caller, now, id);
-  if (!row) throw notFound("User");
-  const badges = (await badgesByUser(db, [id])).get(id) ?? [];
-  return { user: serializeUser(row, badges), etag: etagOf(row) };
 }

@@ -1,6 +1,7 @@
 import { endpoint, idParam, json, jsonBody, methods, parseBody } from "@/lib/api-v2/handler";
 import { unwrapBody } from "@/lib/api-v2/unwrap-body";
-import { getUser, updateUser } from "@/lib/api-v2/users/update-user";
+import { getUser } from "@/lib/api-v2/users/get-user";
+import { updateUser } from "@/lib/api-v2/users/update-user";
 import { updateUserBodySchema } from "@/lib/schemas/user";
 
 /** GET /api_v2/users/:id: one worker, with an ETag for If-Match. */

@@ -1,7 +1,7 @@
 import { endpoint, json, jsonBody, methods, parseBody } from "@/lib/api-v2/handler";
 import { unwrapBody } from "@/lib/api-v2/unwrap-body";
+import { etagOf } from "@/lib/api-v2/users/etag";
 import { inviteUser } from "@/lib/api-v2/users/invite-user";
-import { etagOf } from "@/lib/api-v2/users/serialize-user";
 import { inviteUserBodySchema } from "@/lib/schemas/user";
 
 /** POST /api_v2/users/invite: create a worker and send the invitation link. */
