@@ -16,6 +16,14 @@ module.exports = {
       to: { path: "^lib/(db|api-v2)/" },
     },
     {
+      name: "browser-code-never-imports-server-code",
+      comment:
+        "lib/portal/server holds the session, the upstream client and its secrets (server-only); components and lib/portal/client run in the browser and reach it only over /api.",
+      severity: "error",
+      from: { path: "^(components/|lib/portal/client/|lib/portal/[^/]+$)", pathNot: TESTS },
+      to: { path: "^lib/portal/server/", dependencyTypesNot: ["type-only", "type-import"] },
+    },
+    {
       name: "api-knows-no-screen",
       comment:
         "The service behind /api_v2 knows no screen and no session cookie: no lib/portal, components, app or React.",

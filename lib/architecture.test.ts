@@ -49,11 +49,15 @@ describe("architecture rules", () => {
       "lib/bulk/csv.ts": 'import { y } from "../api-v2/service";\nexport const c = y;\n',
       "lib/up.ts": 'import { w } from "../components/widget";\nexport const u = w;\n',
       "components/widget.ts": 'import { db } from "../lib/db/client";\nexport const w = db;\n',
+      "lib/portal/server/session.ts": "export const secret = 1;\n",
+      "lib/portal/client/fetcher.ts":
+        'import { secret } from "../server/session";\nexport const f = secret;\n',
       "lib/cycle/a.ts": 'import { b } from "./b";\nexport const a = () => b;\n',
       "lib/cycle/b.ts": 'import { a } from "./a";\nexport const b = () => a;\n',
     });
     expect(await violations(dir)).toEqual([
       "api-knows-no-screen: lib/api-v2/service.ts → lib/portal/session.ts",
+      "browser-code-never-imports-server-code: lib/portal/client/fetcher.ts → lib/portal/server/session.ts",
       "lib-is-below-app-and-components: lib/up.ts → components/widget.ts",
       "no-circular: lib/cycle/a.ts → lib/cycle/b.ts",
       "portal-reaches-data-only-upstream: components/widget.ts → lib/db/client.ts",

@@ -6,9 +6,9 @@ import { EnvironmentBadge } from "@/components/portal/environment-badge";
 import { NavLinks } from "@/components/portal/nav-links";
 import { Providers } from "@/components/portal/providers";
 import { SignOutButton } from "@/components/portal/sign-out-button";
-import { REQUEST_PATH_HEADER } from "@/lib/portal/request-path";
-import { safeNext } from "@/lib/portal/require-session";
-import { activeSession, getSession } from "@/lib/portal/session";
+import { REQUEST_PATH_HEADER } from "@/lib/portal/server/request-path";
+import { safeNext } from "@/lib/portal/server/require-session";
+import { activeSession, getSession } from "@/lib/portal/server/session";
 
 /** Every portal page: signed-in only (each page also checks, to come back to itself). */
 export default async function PortalLayout({ children }: { children: ReactNode }) {

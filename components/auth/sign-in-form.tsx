@@ -6,8 +6,8 @@ import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { portalFetch } from "@/lib/portal/fetcher";
-import { placeFieldErrors } from "@/lib/portal/place-field-errors";
+import { portalFetch } from "@/lib/portal/client/fetcher";
+import { placeFieldErrors } from "@/lib/portal/client/place-field-errors";
 import { type AuthenticateBody, authenticateBodySchema } from "@/lib/schemas/auth";
 
 export function SignInForm({

@@ -5,9 +5,9 @@ import dynamic from "next/dynamic";
 import { useMemo, useRef, useState } from "react";
 import { ChevronUpDown } from "@/components/ui/chevron-up-down";
 import { inputClass } from "@/components/ui/field";
-import { apiFetch } from "@/lib/portal/fetcher";
-import { keys } from "@/lib/portal/hooks/query-keys";
-import { useBadges } from "@/lib/portal/hooks/use-badges";
+import { apiFetch } from "@/lib/portal/client/fetcher";
+import { keys } from "@/lib/portal/client/hooks/query-keys";
+import { useBadges } from "@/lib/portal/client/hooks/use-badges";
 import type { Badge, UserBadge } from "@/lib/portal/types";
 
 /** A badge picked in this edit: id and name kept here, not looked up in the latest search. */

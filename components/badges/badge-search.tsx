@@ -13,8 +13,8 @@ import { type RefObject, useId, useState } from "react";
 import { BadgeSearchStatus } from "@/components/badges/badge-search-status";
 import { ComboboxToggle } from "@/components/ui/combobox-toggle";
 import { inputClass } from "@/components/ui/field";
-import { useBadges } from "@/lib/portal/hooks/use-badges";
-import { useDebounced } from "@/lib/portal/use-debounced";
+import { useBadges } from "@/lib/portal/client/hooks/use-badges";
+import { useDebounced } from "@/lib/portal/client/use-debounced";
 import type { PickedBadge } from "./badge-picker";
 
 /** "Add a badge": search the company's badges and pick one (badges in `taken` are listed, not pickable). */

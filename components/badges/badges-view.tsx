@@ -4,9 +4,9 @@ import { useId, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, Spinner } from "@/components/ui/button";
 import { SearchInput } from "@/components/ui/search-input";
-import { useBadges } from "@/lib/portal/hooks/use-badges";
+import { useBadges } from "@/lib/portal/client/hooks/use-badges";
+import { useDebounced } from "@/lib/portal/client/use-debounced";
 import type { Badge, SessionSummary } from "@/lib/portal/types";
-import { useDebounced } from "@/lib/portal/use-debounced";
 import { BadgeListSkeleton } from "./badge-list-skeleton";
 import { CreateBadgeForm } from "./create-badge-form";
 

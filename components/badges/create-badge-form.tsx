@@ -7,9 +7,9 @@ import type { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextAreaField, TextField } from "@/components/ui/field";
-import { ApiClientError } from "@/lib/portal/fetcher";
-import { useCreateBadge } from "@/lib/portal/hooks/use-badges";
-import { placeFieldErrors } from "@/lib/portal/place-field-errors";
+import { ApiClientError } from "@/lib/portal/client/fetcher";
+import { useCreateBadge } from "@/lib/portal/client/hooks/use-badges";
+import { placeFieldErrors } from "@/lib/portal/client/place-field-errors";
 import type { Badge } from "@/lib/portal/types";
 import { createBadgeBodySchema } from "@/lib/schemas/badge";
 

@@ -5,7 +5,7 @@ import { useId, useMemo, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { ImportField } from "@/lib/bulk/csv-import";
-import type { RowChecks } from "@/lib/portal/hooks/use-import";
+import type { RowChecks } from "@/lib/portal/client/hooks/use-import";
 import {
   fmt,
   ICONS,

@@ -7,7 +7,7 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { StatePill } from "@/components/ui/state-pill";
 import type { RowCheck } from "@/lib/bulk/csv-import";
 import { type RowOutcome, reportCsv } from "@/lib/bulk/import-runner";
-import type { ImportRunState } from "@/lib/portal/import-run";
+import type { ImportRunState } from "@/lib/portal/client/import-run";
 import { fmt, ICONS, Icon, Pager, plural, StatTile, StepHeading, useWide } from "./import-parts";
 import { OUTCOME, OUTCOMES, type Outcome } from "./outcomes";
 

@@ -9,7 +9,7 @@ import {
   type ImportRunState,
   pauseImport,
   resumeImport,
-} from "@/lib/portal/import-run";
+} from "@/lib/portal/client/import-run";
 import { fmt, ICONS, Icon, ProgressBar, plural, StatTile, StepHeading } from "./import-parts";
 import { OUTCOME } from "./outcomes";
 

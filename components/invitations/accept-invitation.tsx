@@ -7,7 +7,7 @@ import { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { Button, Spinner } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { ApiClientError, portalFetch } from "@/lib/portal/fetcher";
+import { ApiClientError, portalFetch } from "@/lib/portal/client/fetcher";
 import { acceptInvitationBodySchema } from "@/lib/schemas/webhook";
 
 /** What the API says about an invitation link (POST /api_v2/invitations/inspect). */

@@ -2,7 +2,7 @@
 
 import { StatePill } from "@/components/ui/state-pill";
 import { TimeAgo } from "@/components/ui/time-ago";
-import type { OutboxMail } from "@/lib/portal/hooks/use-mails";
+import type { OutboxMail } from "@/lib/portal/client/hooks/use-mails";
 
 /** The mail's state as a person reads it: "Delivered", "Sending", "Failed". */
 export function MailStatePill({ mail }: { mail: OutboxMail }) {

@@ -5,7 +5,7 @@ import { useEffect, useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { absoluteTime, TimeAgo } from "@/components/ui/time-ago";
-import type { OutboxMail } from "@/lib/portal/hooks/use-mails";
+import type { OutboxMail } from "@/lib/portal/client/hooks/use-mails";
 import { MailStatePill } from "./mail-list";
 
 /** Only http(s) links are ever rendered as links. */

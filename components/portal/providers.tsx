@@ -2,8 +2,8 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
-import { ApiClientError, SESSION_EXPIRED_EVENT } from "@/lib/portal/fetcher";
-import { allowLeaving } from "@/lib/portal/use-draft";
+import { ApiClientError, SESSION_EXPIRED_EVENT } from "@/lib/portal/client/fetcher";
+import { allowLeaving } from "@/lib/portal/client/use-draft";
 
 /**
  * A read that failed is asked once more when asking again may help: a network blip, a broken

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { portalFetch } from "@/lib/portal/fetcher";
+import { portalFetch } from "@/lib/portal/client/fetcher";
 
 export function SignOutButton() {
   const [busy, setBusy] = useState(false);

@@ -7,9 +7,9 @@ import type { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { ApiClientError } from "@/lib/portal/fetcher";
-import { useCreateWebhook, type Webhook } from "@/lib/portal/hooks/use-webhooks";
-import { placeFieldErrors } from "@/lib/portal/place-field-errors";
+import { ApiClientError } from "@/lib/portal/client/fetcher";
+import { useCreateWebhook, type Webhook } from "@/lib/portal/client/hooks/use-webhooks";
+import { placeFieldErrors } from "@/lib/portal/client/place-field-errors";
 import { createWebhookBodySchema, WEBHOOK_EVENTS } from "@/lib/schemas/webhook";
 import { EVENT_DESCRIPTIONS } from "./webhook-events";
 

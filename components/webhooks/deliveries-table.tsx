@@ -7,12 +7,12 @@ import { SelectField } from "@/components/ui/field";
 import { LoadError } from "@/components/ui/load-error";
 import { StatePill } from "@/components/ui/state-pill";
 import { absoluteTime, TimeAgo } from "@/components/ui/time-ago";
-import type { DeliveryListParams } from "@/lib/portal/hooks/query-keys";
+import type { DeliveryListParams } from "@/lib/portal/client/hooks/query-keys";
 import {
   useDeliveries,
   useResendDelivery,
   type WebhookDelivery,
-} from "@/lib/portal/hooks/use-webhooks";
+} from "@/lib/portal/client/hooks/use-webhooks";
 
 const PER_PAGE = 25;
 

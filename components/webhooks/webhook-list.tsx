@@ -5,8 +5,8 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TimeAgo } from "@/components/ui/time-ago";
-import { ApiClientError } from "@/lib/portal/fetcher";
-import { useRemoveWebhook, type Webhook } from "@/lib/portal/hooks/use-webhooks";
+import { ApiClientError } from "@/lib/portal/client/fetcher";
+import { useRemoveWebhook, type Webhook } from "@/lib/portal/client/hooks/use-webhooks";
 
 /** The company's subscriptions, each removable after a confirmation. */
 export function WebhookList({ webhooks, newId }: { webhooks: Webhook[]; newId: number | null }) {

@@ -3,8 +3,8 @@
 import { useId, useState } from "react";
 import { LoadError } from "@/components/ui/load-error";
 import { NoticeCard } from "@/components/ui/notice-card";
-import { ApiClientError } from "@/lib/portal/fetcher";
-import { useWebhooks } from "@/lib/portal/hooks/use-webhooks";
+import { ApiClientError } from "@/lib/portal/client/fetcher";
+import { useWebhooks } from "@/lib/portal/client/hooks/use-webhooks";
 import type { SessionSummary } from "@/lib/portal/types";
 import { AddWebhookForm } from "./add-webhook-form";
 import { DeliveriesTable } from "./deliveries-table";

@@ -8,10 +8,10 @@ import type { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { ApiClientError } from "@/lib/portal/fetcher";
-import { useInviteWorker } from "@/lib/portal/hooks/use-workers";
-import { placeFieldErrors } from "@/lib/portal/place-field-errors";
-import { useDraft, useUnsavedChangesWarning } from "@/lib/portal/use-draft";
+import { ApiClientError } from "@/lib/portal/client/fetcher";
+import { useInviteWorker } from "@/lib/portal/client/hooks/use-workers";
+import { placeFieldErrors } from "@/lib/portal/client/place-field-errors";
+import { useDraft, useUnsavedChangesWarning } from "@/lib/portal/client/use-draft";
 import { inviteUserBodySchema } from "@/lib/schemas/user";
 
 /** The same schema the API validates with, limited to what the invite form asks for. */

@@ -16,9 +16,13 @@ import {
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { relativeTime, useNow } from "@/components/ui/time-ago";
-import { ApiClientError } from "@/lib/portal/fetcher";
-import { useUpdateWorker, useWorker, type WorkerWithEtag } from "@/lib/portal/hooks/use-workers";
-import { useDraft, useUnsavedChangesWarning } from "@/lib/portal/use-draft";
+import { ApiClientError } from "@/lib/portal/client/fetcher";
+import {
+  useUpdateWorker,
+  useWorker,
+  type WorkerWithEtag,
+} from "@/lib/portal/client/hooks/use-workers";
+import { useDraft, useUnsavedChangesWarning } from "@/lib/portal/client/use-draft";
 import { ConflictPanel, type ConflictRow } from "./edit/conflict-panel";
 import { FormCheckbox, FormSelect, FormText } from "./edit/form-fields";
 import { FieldGrid, FormSection } from "./edit/form-section";

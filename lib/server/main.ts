@@ -11,7 +11,7 @@ import { demoCredentialsPath, loadDemoCredentials, saveDemoCredentials } from "@
 import { argv, ConfigError, env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { CLIENT_IP_HEADER, PROTO_HEADER } from "@/lib/net/trusted-headers";
-import { pagePathOf, REQUEST_PATH_HEADER } from "@/lib/portal/request-path";
+import { pagePathOf, REQUEST_PATH_HEADER } from "@/lib/portal/server/request-path";
 import { logRequest } from "./access-log";
 import { ensureBuild } from "./ensure-build";
 import { applySecurityHeaders, tileOriginOf } from "./security-headers";

@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 import { hitRateLimit, refundRateLimit } from "@/lib/db/rate-limit";
-import type { RateLimitStore } from "@/lib/portal/sign-in-limit";
+import type { RateLimitStore } from "@/lib/portal/server/sign-in-limit";
 
 /**
  * Where this app counts the portal's sign-in attempts: the `rate_limits` table every instance

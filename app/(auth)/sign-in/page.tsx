@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { loadDemoCredentials } from "@/lib/demo-keys";
-import { safeNext } from "@/lib/portal/require-session";
-import { upstreamFor } from "@/lib/portal/upstream-base";
+import { safeNext } from "@/lib/portal/server/require-session";
+import { upstreamFor } from "@/lib/portal/server/upstream-base";
 
 export const metadata: Metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic";

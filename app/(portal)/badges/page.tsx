@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { BadgesView } from "@/components/badges/badges-view";
-import { requireSession } from "@/lib/portal/require-session";
+import { requireSession } from "@/lib/portal/server/require-session";
 
 export const metadata: Metadata = { title: "Badges" };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { WebhooksView } from "@/components/webhooks/webhooks-view";
-import { requireSession } from "@/lib/portal/require-session";
+import { requireSession } from "@/lib/portal/server/require-session";
 
 export const metadata: Metadata = { title: "Webhooks" };
 

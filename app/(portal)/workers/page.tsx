@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { WorkersPageSkeleton } from "@/components/workers/list/workers-skeleton";
 import { WorkersTable } from "@/components/workers/workers-table";
-import { requireSession } from "@/lib/portal/require-session";
-import { upstreamFor } from "@/lib/portal/upstream-base";
+import { requireSession } from "@/lib/portal/server/require-session";
+import { upstreamFor } from "@/lib/portal/server/upstream-base";
 
 export const metadata: Metadata = { title: "Workers" };
 

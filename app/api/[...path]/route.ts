@@ -1,4 +1,4 @@
-import { portalError } from "@/lib/portal/respond";
+import { portalError } from "@/lib/portal/server/respond";
 
 /** Any other path under /api: a JSON 404 in the portal's error shape, never Next's HTML page. */
 function unknown(): Response {

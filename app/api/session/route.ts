@@ -1,20 +1,20 @@
+import { z } from "zod";
 import { loadDemoCredentials } from "@/lib/demo-keys";
-import { originAllowed } from "@/lib/portal/proxy-rules";
-import { readLimitedText, SIGN_IN_MAX_BYTES } from "@/lib/portal/read-body";
-import { safeNext } from "@/lib/portal/require-session";
+import { portalRoute } from "@/lib/portal/server/portal-route";
+import { readLimitedText, SIGN_IN_MAX_BYTES } from "@/lib/portal/server/read-body";
+import { safeNext } from "@/lib/portal/server/require-session";
 import {
   bodyTooLarge,
-  foreignOrigin,
   methodNotAllowed,
   portalError,
   portalJson,
   tooManyAttempts,
-} from "@/lib/portal/respond";
-import { activeSession, getSession } from "@/lib/portal/session";
-import { signInUpstream } from "@/lib/portal/sign-in";
-import { enterSignIn } from "@/lib/portal/sign-in-limit";
+} from "@/lib/portal/server/respond";
+import { activeSession, getSession } from "@/lib/portal/server/session";
+import { signInUpstream } from "@/lib/portal/server/sign-in";
+import { enterSignIn } from "@/lib/portal/server/sign-in-limit";
+import { upstreamFor } from "@/lib/portal/server/upstream-base";
 import type { PortalError, SessionSummary } from "@/lib/portal/types";
-import { upstreamFor } from "@/lib/portal/upstream-base";
 import { authenticateBodySchema } from "@/lib/schemas/auth";
 import { signInStore } from "@/lib/server/sign-in-store";
 
@@ -34,9 +34,7 @@ export async function GET() {
  * The sign-in page's script sends JSON; the same form posted before the script loaded (plain
  * HTML, form-encoded) is answered with a redirect, so the keys never travel in a URL.
  */
-export async function POST(req: Request) {
-  if (!originAllowed("POST", req.headers.get("origin"), req.headers.get("host")))
-    return foreignOrigin();
+export const POST = portalRoute(async (req) => {
   const isForm = (req.headers.get("content-type") ?? "").startsWith(
     "application/x-www-form-urlencoded",
   );
@@ -48,10 +46,10 @@ export async function POST(req: Request) {
   } catch {
     return portalError(400, { code: "malformed_request", message: "Send the keys as JSON." });
   }
-  const apiKey = (raw as { api_key?: unknown } | null)?.api_key;
-  const gate = await enterSignIn(req, typeof apiKey === "string" ? apiKey : null, signInStore);
+  const form = signInFormOf(raw);
+  const gate = await enterSignIn(req, form.api_key ?? null, signInStore);
   const result: SignInResult = gate.allowed
-    ? await signIn(raw)
+    ? await signIn(raw, form.demo === true)
     : {
         ok: false,
         status: 429,
@@ -64,7 +62,7 @@ export async function POST(req: Request) {
   // answer (5xx), gives the attempt back.
   if (gate.allowed && (result.ok || result.status >= 500)) await gate.release();
   if (isForm) {
-    const next = safeNext((raw as { next?: string }).next);
+    const next = safeNext(form.next);
     const to = result.ok
       ? next
       : `/sign-in?error=${encodeURIComponent(result.error.code)}&next=${encodeURIComponent(next)}`;
@@ -75,24 +73,35 @@ export async function POST(req: Request) {
   }
   if (!gate.allowed) return tooManyAttempts(gate.retryAfterSeconds);
   return result.ok ? portalJson(result.summary) : portalError(result.status, result.error);
-}
+});
+
+/**
+ * The parts of a sign-in body read before the keys are checked (the limiter's key, the demo
+ * switch, where to go next): each read leniently, a wrong type counting as absent.
+ */
+const signInFormSchema = z.looseObject({
+  api_key: z.string().optional().catch(undefined),
+  demo: z.boolean().optional().catch(undefined),
+  next: z.string().optional().catch(undefined),
+});
+const signInFormOf = (raw: unknown) => signInFormSchema.safeParse(raw).data ?? {};
 
 type SignInResult =
   | { ok: true; summary: SessionSummary }
   | { ok: false; status: number; error: PortalError };
 
-async function signIn(raw: unknown): Promise<SignInResult> {
+async function signIn(raw: unknown, demo: boolean): Promise<SignInResult> {
   let creds: { api_key: string; secret_key: string };
-  if (typeof raw === "object" && raw !== null && (raw as { demo?: unknown }).demo === true) {
-    const demo = upstreamFor("test").embedded ? loadDemoCredentials() : null;
-    if (!demo) {
+  if (demo) {
+    const keys = upstreamFor("test").embedded ? loadDemoCredentials() : null;
+    if (!keys) {
       return {
         ok: false,
         status: 404,
         error: { code: "no_demo", message: "There is no demo on this deployment." },
       };
     }
-    creds = demo.private;
+    creds = keys.private;
   } else {
     const parsed = authenticateBodySchema.safeParse(raw);
     if (!parsed.success) {
@@ -131,13 +140,11 @@ async function signIn(raw: unknown): Promise<SignInResult> {
 }
 
 /** DELETE /api/session: sign out. */
-export async function DELETE(req: Request) {
-  if (!originAllowed("DELETE", req.headers.get("origin"), req.headers.get("host")))
-    return foreignOrigin();
+export const DELETE = portalRoute(async () => {
   const session = await getSession();
   session.destroy();
   return portalJson(null, 204);
-}
+});
 
 export const PUT = methodNotAllowed("GET, POST, DELETE");
 export const PATCH = PUT;

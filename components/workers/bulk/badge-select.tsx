@@ -13,9 +13,9 @@ import { useState } from "react";
 import { BadgeSearchStatus } from "@/components/badges/badge-search-status";
 import { ComboboxToggle } from "@/components/ui/combobox-toggle";
 import { inputClass } from "@/components/ui/field";
-import { useBadges } from "@/lib/portal/hooks/use-badges";
-import type { BulkBadge } from "@/lib/portal/hooks/use-bulk-badges";
-import { useDebounced } from "@/lib/portal/use-debounced";
+import { useBadges } from "@/lib/portal/client/hooks/use-badges";
+import type { BulkBadge } from "@/lib/portal/client/hooks/use-bulk-badges";
+import { useDebounced } from "@/lib/portal/client/use-debounced";
 
 /**
  * One badge of the company, searched by name on the server (GET /badges?query=), as the badge

@@ -4,9 +4,9 @@ import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { BadgeAction } from "@/lib/bulk/badge-outcome";
-import { type BulkTarget, useBulkBadges } from "@/lib/portal/hooks/use-bulk-badges";
+import { type BulkTarget, useBulkBadges } from "@/lib/portal/client/hooks/use-bulk-badges";
+import { useUnsavedChangesWarning } from "@/lib/portal/client/use-draft";
 import type { Worker } from "@/lib/portal/types";
-import { useUnsavedChangesWarning } from "@/lib/portal/use-draft";
 
 /**
  * The dialog (Headless UI's Dialog and Combobox, and what they pull in) is half of the list's

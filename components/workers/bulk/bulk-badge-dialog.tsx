@@ -8,8 +8,8 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { type BadgeAction, countOutcomes, summaryLine } from "@/lib/bulk/badge-outcome";
 import { badgeResultsCsv } from "@/lib/bulk/badge-results-csv";
 import { exportFileName } from "@/lib/bulk/csv-text";
-import type { BulkBadge, BulkRun } from "@/lib/portal/hooks/use-bulk-badges";
-import { saveBlob } from "@/lib/portal/save-file";
+import type { BulkBadge, BulkRun } from "@/lib/portal/client/hooks/use-bulk-badges";
+import { saveBlob } from "@/lib/portal/client/save-file";
 import { BadgeSelect } from "./badge-select";
 import { BulkResults } from "./bulk-results";
 

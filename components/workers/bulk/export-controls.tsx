@@ -3,7 +3,7 @@
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import type { ExportState } from "@/lib/portal/hooks/use-export-workers";
+import type { ExportState } from "@/lib/portal/client/hooks/use-export-workers";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 

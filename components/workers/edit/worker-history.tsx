@@ -3,12 +3,12 @@
 import { type ReactNode, useId } from "react";
 import { LoadError } from "@/components/ui/load-error";
 import { TimeAgo } from "@/components/ui/time-ago";
-import { ApiClientError } from "@/lib/portal/fetcher";
+import { ApiClientError } from "@/lib/portal/client/fetcher";
 import {
   type HistoryBadge,
   type HistoryEntry,
   useWorkerHistory,
-} from "@/lib/portal/hooks/use-worker-history";
+} from "@/lib/portal/client/hooks/use-worker-history";
 import { displayValue, FIELD_LABELS, isFormField } from "./worker-form-model";
 
 const EXTRA_LABELS: Record<string, string> = { type: "Type", rating: "Rating" };

@@ -1,4 +1,4 @@
-import type { WorkerListParams } from "@/lib/portal/hooks/query-keys";
+import type { WorkerListParams } from "@/lib/portal/client/hooks/query-keys";
 
 /** The sorts the list offers, in menu order; the first is the default (and the API's). */
 export const SORT_OPTIONS = [

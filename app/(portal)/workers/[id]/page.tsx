@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { WorkerEditor } from "@/components/workers/worker-editor";
 import { env } from "@/lib/env";
-import { requireSession } from "@/lib/portal/require-session";
+import { requireSession } from "@/lib/portal/server/require-session";
 
 export const metadata: Metadata = { title: "Edit worker" };
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ImportWizard } from "@/components/import/import-wizard";
 import { NoticeCard } from "@/components/ui/notice-card";
-import { requireSession } from "@/lib/portal/require-session";
+import { requireSession } from "@/lib/portal/server/require-session";
 
 export const metadata: Metadata = { title: "Import workers" };
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { buttonClass } from "@/components/ui/button";
 import { InviteWorkerForm } from "@/components/workers/invite-worker-form";
-import { requireSession } from "@/lib/portal/require-session";
+import { requireSession } from "@/lib/portal/server/require-session";
 
 export const metadata: Metadata = { title: "Invite a worker" };
 

@@ -1,0 +1,104 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import type { CountryCode } from "libphonenumber-js";
+import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
+import {
+  checkRows,
+  type ImportField,
+  newDuplicateIndex,
+  type ParsedCsv,
+  type RowCheck,
+} from "@/lib/bulk/csv-import";
+import { keys } from "@/lib/portal/client/hooks/query-keys";
+import {
+  getImportRun,
+  type ImportRunState,
+  retryRows,
+  startImport,
+  subscribeImportRun,
+} from "@/lib/portal/client/import-run";
+
+/** Rows validated between two yields to the browser: a few milliseconds of work. */
+const SLICE = 250;
+
+type Scheduler = { yield?: () => Promise<void> };
+
+/** Lets the browser paint and handle input before the next slice. */
+function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+export type RowChecks =
+  | { state: "idle" }
+  | { state: "checking"; checked: number; total: number }
+  | { state: "done"; checks: RowCheck[]; total: number; ms: number };
+
+/**
+ * Every row checked against the invite schema and for duplicates inside the file, in slices
+ * with a yield between them, so a 5,000-row file never freezes the page. Starts again when the
+ * file, the column mapping or the default country changes.
+ */
+export function useRowChecks(
+  parsed: ParsedCsv | null,
+  mapping: readonly (ImportField | null)[],
+  defaultCountry: CountryCode,
+  enabled: boolean,
+): RowChecks {
+  const [result, setResult] = useState<RowChecks>({ state: "idle" });
+  useEffect(() => {
+    if (!parsed || !enabled) return;
+    let stopped = false;
+    const total = parsed.records.length;
+    setResult({ state: "checking", checked: 0, total });
+    (async () => {
+      const started = performance.now();
+      const seen = newDuplicateIndex();
+      const checks: RowCheck[] = [];
+      for (let from = 0; from < total; from += SLICE) {
+        await yieldToBrowser();
+        if (stopped) return;
+        for (const c of checkRows(parsed, mapping, {
+          defaultCountry,
+          seen,
+          from,
+          to: from + SLICE,
+        }))
+          checks.push(c);
+        setResult({ state: "checking", checked: checks.length, total });
+      }
+      if (!stopped)
+        setResult({ state: "done", checks, total, ms: Math.round(performance.now() - started) });
+    })();
+    return () => {
+      stopped = true;
+    };
+  }, [parsed, mapping, defaultCountry, enabled]);
+  return enabled ? result : { state: "idle" };
+}
+
+/** The import sending (or sent) in this tab; null when there is none. */
+export function useImportRun(): ImportRunState | null {
+  return useSyncExternalStore(subscribeImportRun, getImportRun, () => null);
+}
+
+/**
+ * Starting and retrying an import. When a pass ends, the lists it changed are refetched: the
+ * workers, and the outbox and deliveries (every invitation queues an e-mail and an event).
+ */
+export function useImportActions() {
+  const qc = useQueryClient();
+  const settled = useCallback(() => {
+    void qc.invalidateQueries({ queryKey: [...keys.workers, "list"] });
+    void qc.invalidateQueries({ queryKey: keys.mails });
+    void qc.invalidateQueries({ queryKey: keys.deliveries });
+  }, [qc]);
+  const start = useCallback(
+    (fileName: string, checks: readonly RowCheck[]) => startImport(fileName, checks, settled),
+    [settled],
+  );
+  const retry = useCallback((rows: readonly RowCheck[]) => retryRows(rows, settled), [settled]);
+  return { start, retry };
+}

@@ -1,0 +1,39 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/portal/client/fetcher";
+import { keys } from "@/lib/portal/client/hooks/query-keys";
+import { MAX_PAGE_SIZE } from "@/lib/schemas/paging";
+
+export type HistoryBadge = { badge_id: string; name: string };
+
+/** One change to a worker: who, when, and what (values in the API's own formats). */
+export type HistoryEntry = {
+  id: number;
+  user_id: number;
+  kind: "invited" | "updated" | "invitation_accepted";
+  occurred_at: string;
+  actor: {
+    type: "api_key" | "worker" | "operator";
+    api_key: string | null;
+    company_id: number | null;
+    company_name: string | null;
+  };
+  changes: Record<string, { from: unknown; to: unknown }>;
+  badges_added: HistoryBadge[];
+  badges_removed: HistoryBadge[];
+};
+
+export type HistoryPage = { history: HistoryEntry[]; page: number; per: number; total: number };
+
+/** The worker's change history, newest first (saving the worker invalidates it). */
+export function useWorkerHistory(id: number, per = MAX_PAGE_SIZE) {
+  return useQuery({
+    queryKey: keys.workerHistory(id),
+    queryFn: async () => {
+      const q = new URLSearchParams({ page: "1", per: String(per) });
+      const { data } = await apiFetch<HistoryPage>(`users/${id}/history?${q}`);
+      return { ...data, history: data.history ?? [] };
+    },
+  });
+}

@@ -1,0 +1,99 @@
+import "server-only";
+import type { IronSession } from "iron-session";
+import { log } from "@/lib/log";
+import { originAllowed } from "@/lib/portal/server/proxy-rules";
+import { foreignOrigin, portalError, sessionExpired } from "@/lib/portal/server/respond";
+import {
+  type ActiveSession,
+  activeSession,
+  getSession,
+  type SessionData,
+} from "@/lib/portal/server/session";
+import type { UpstreamResult } from "@/lib/portal/server/upstream";
+
+type RouteContext<P> = { params: Promise<P> };
+type Handler<P> = (req: Request, ctx: RouteContext<P>) => Promise<Response>;
+
+export type SignedIn<P> = {
+  req: Request;
+  params: P;
+  session: IronSession<SessionData>;
+  active: ActiveSession;
+};
+
+type Options<P> = {
+  /**
+   * A refusal that needs neither the origin nor the session (the proxy's allow-list): it comes
+   * first, so an unknown call is a 404 whoever asks.
+   */
+  precheck?: (req: Request, params: P) => Response | null;
+};
+
+/**
+ * The portal's server routes (the BFF) share this: the precheck, the Origin check on every
+ * write (CSRF), and one error shape for anything thrown, logged without the request's secrets.
+ */
+export function portalRoute<P = Record<string, never>>(
+  fn: (req: Request, params: P) => Promise<Response>,
+  opts: Options<P> = {},
+): Handler<P> {
+  return async (req, ctx) => {
+    try {
+      const params = await ctx.params;
+      const refused = opts.precheck?.(req, params);
+      if (refused) return refused;
+      if (!originAllowed(req.method, req.headers.get("origin"), req.headers.get("host")))
+        return foreignOrigin();
+      return await fn(req, params);
+    } catch (err) {
+      log.error("portal route failed", {
+        method: req.method,
+        path: new URL(req.url).pathname,
+        err: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+      });
+      return portalError(500, {
+        code: "internal_error",
+        message: "Something went wrong in the portal. Try again.",
+      });
+    }
+  };
+}
+
+/**
+ * A route for signed-in employers only: a missing or expired session ends (its cookie is
+ * cleared) and the page is told to sign in again, before the handler runs.
+ */
+export function signedInRoute<P = Record<string, never>>(
+  fn: (ctx: SignedIn<P>) => Promise<Response>,
+  opts: Options<P> = {},
+): Handler<P> {
+  return portalRoute(async (req, params) => {
+    const session = await getSession();
+    const active = activeSession(session);
+    if (!active) {
+      if (session.token) session.destroy();
+      return sessionExpired();
+    }
+    return fn({ req, params, session, active });
+  }, opts);
+}
+
+/**
+ * An upstream refusal as the portal answers it: 401 ends the session (sign in again), anything
+ * else passes on in the house shape with its Retry-After.
+ */
+export function upstreamRefusal(
+  result: Extract<UpstreamResult, { ok: false }>,
+  session: IronSession<SessionData>,
+  headers: Record<string, string> = {},
+): Response {
+  if (result.status === 401) {
+    session.destroy();
+    return sessionExpired();
+  }
+  const retryAfter = result.headers.get("retry-after");
+  return portalError(result.status, result.error, {
+    ...headers,
+    ...(retryAfter && { "retry-after": retryAfter }),
+  });
+}

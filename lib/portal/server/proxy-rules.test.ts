@@ -1,0 +1,151 @@
+import { describe, expect, it } from "vitest";
+import { answerShape, originAllowed, proxyAllows } from "@/lib/portal/server/proxy-rules";
+
+describe("proxyAllows: the browser reaches only the calls the portal needs", () => {
+  it.each([
+    ["GET", "me"],
+    ["GET", "users"],
+    ["POST", "users/invite"],
+    ["GET", "users/1"],
+    ["GET", "users/1234567890"],
+    ["PATCH", "users/42"],
+    ["GET", "badges"],
+    ["POST", "badges"],
+    ["GET", "badges/7"],
+    ["GET", "jobs"],
+    ["GET", "job_requests"],
+    ["GET", "users/42/history"],
+    ["GET", "mails"],
+    ["GET", "webhooks"],
+    ["POST", "webhooks"],
+    ["DELETE", "webhooks/3"],
+    ["GET", "webhook_deliveries"],
+    ["POST", "webhook_deliveries/17/resend"],
+    // Method names are case-insensitive; surrounding slashes are tolerated.
+    ["get", "users"],
+    ["patch", "users/42"],
+    ["GET", "/users/42/"],
+  ])("allows %s %s", (method, path) => {
+    expect(proxyAllows(method, path)).toBe(true);
+  });
+
+  it.each([
+    // Path traversal and odd segments never pass, whatever they would resolve to.
+    ["GET", "users/../badges"],
+    ["GET", "users/./1"],
+    ["GET", "../authenticate"],
+    ["GET", "users//1"],
+    ["GET", "users/1/extra"],
+    ["GET", "users/abc"],
+    ["GET", "users/12345678901"],
+    ["GET", "users/-1"],
+    // Writes the portal never makes.
+    ["DELETE", "badges/1"],
+    ["DELETE", "users/1"],
+    ["PUT", "users/1"],
+    ["POST", "users"],
+    ["PATCH", "users"],
+    ["POST", "users/1"],
+    ["PATCH", "badges/1"],
+    ["POST", "jobs"],
+    ["PATCH", "users/42/history"],
+    ["POST", "mails"],
+    ["DELETE", "mails"],
+    ["DELETE", "webhooks"],
+    ["PATCH", "webhooks/3"],
+    ["GET", "webhooks/abc"],
+    ["POST", "webhook_deliveries"],
+    ["GET", "webhook_deliveries/17/resend"],
+    ["POST", "webhook_deliveries/x/resend"],
+    ["GET", "users/abc/history"],
+    ["GET", "users/1/history/1"],
+    // Calls that are not for the browser at all.
+    ["POST", "authenticate"],
+    ["GET", "authenticate"],
+    ["GET", "info"],
+    ["GET", "openapi.json"],
+    ["GET", ""],
+    ["GET", "users/invite"],
+    ["GET", "usersx"],
+    ["GET", "xusers"],
+    // The worker-facing invitation calls are public: the page calls /api_v2 itself.
+    ["POST", "invitations/inspect"],
+    ["POST", "invitations/accept"],
+  ])("refuses %s %s", (method, path) => {
+    expect(proxyAllows(method, path)).toBe(false);
+  });
+});
+
+describe("originAllowed: writes only from the portal's own pages", () => {
+  const host = "127.0.0.1:3000";
+
+  it.each([
+    { method: "POST", origin: "http://127.0.0.1:3000", expected: true, why: "same origin" },
+    { method: "PATCH", origin: "https://127.0.0.1:3000", expected: true, why: "same host, https" },
+    { method: "DELETE", origin: "http://127.0.0.1:3000", expected: true, why: "same origin" },
+    { method: "POST", origin: "http://evil.example", expected: false, why: "foreign origin" },
+    {
+      method: "POST",
+      origin: "http://127.0.0.1:3001",
+      expected: false,
+      why: "same address, other port",
+    },
+    { method: "POST", origin: "http://localhost:3000", expected: false, why: "other host name" },
+    {
+      method: "POST",
+      origin: "http://127.0.0.1:3000.evil.example",
+      expected: false,
+      why: "look-alike host",
+    },
+    { method: "POST", origin: null, expected: false, why: "missing origin on a write" },
+    { method: "PATCH", origin: null, expected: false, why: "missing origin on a write" },
+    { method: "POST", origin: "null", expected: false, why: "opaque origin (sandboxed page)" },
+    { method: "POST", origin: "not a url", expected: false, why: "malformed origin" },
+    { method: "POST", origin: "", expected: false, why: "empty origin" },
+    { method: "GET", origin: null, expected: true, why: "a read needs no origin" },
+    { method: "GET", origin: "http://evil.example", expected: true, why: "reads are always ok" },
+    { method: "HEAD", origin: null, expected: true, why: "safe method" },
+    { method: "OPTIONS", origin: null, expected: true, why: "safe method" },
+    { method: "get", origin: "garbage", expected: true, why: "method case does not matter" },
+  ])("$method from $origin → $expected ($why)", ({ method, origin, expected }) => {
+    expect(originAllowed(method, origin, host)).toBe(expected);
+  });
+
+  it("refuses a write when the request names no host", () => {
+    expect(originAllowed("POST", "http://127.0.0.1:3000", null)).toBe(false);
+  });
+});
+
+describe("answerShape: what the pages rely on is checked on the way through", () => {
+  const user = { id: 880101, first_name: "Maria", user_badges: [] };
+  it.each([
+    { call: "GET users", body: { users: [user] }, ok: true },
+    { call: "GET users", body: [user], ok: true, why: "a bare array" },
+    { call: "GET users", body: { users: [] }, ok: true },
+    { call: "GET users", body: { status: "ok", data: "maintenance" }, ok: false },
+    { call: "GET users", body: { users: "none" }, ok: false },
+    { call: "GET users/42", body: user, ok: true },
+    { call: "GET users/42", body: { ...user, id: "42" }, ok: true, why: "a string id" },
+    { call: "GET users/42", body: { users: [user] }, ok: false, why: "a list for a record" },
+    { call: "GET users/42", body: [user], ok: false },
+    { call: "PATCH users/42", body: { first_name: "Maria" }, ok: false, why: "no id" },
+    { call: "POST users/invite", body: user, ok: true },
+    { call: "POST users/invite", body: { user }, ok: true, why: "wrapped in user" },
+    { call: "POST users/invite", body: { ok: true }, ok: false },
+    { call: "GET badges", body: { badges: [] }, ok: true },
+    { call: "GET badges", body: { users: [] }, ok: false, why: "another resource's list" },
+    { call: "POST badges", body: { id: 7, name: "Forklift" }, ok: true },
+  ])("$call with $body → $ok", ({ call, body, ok }) => {
+    const [method, path] = call.split(" ") as [string, string];
+    const shape = answerShape(method, path);
+    expect(shape).toBeTypeOf("function");
+    expect(shape?.(body)).toBe(ok);
+  });
+
+  it("has no opinion on calls whose answers the pages read leniently, nor on refused calls", () => {
+    expect(answerShape("GET", "me")).toBeUndefined();
+    expect(answerShape("GET", "mails")).toBeUndefined();
+    expect(answerShape("DELETE", "webhooks/3")).toBeUndefined();
+    expect(answerShape("GET", "users/../admin")).toBeUndefined();
+  });
+});
