@@ -1,0 +1,141 @@
+import {
+  createBadgeBodySchema,
+  listBadgesQuerySchema,
+  updateBadgeBodySchema,
+} from "@/lib/schemas/badge";
+import { badgeListSchema, badgeSchema } from "../response-schemas";
+import {
+  AUTH_ERRORS,
+  type Endpoint,
+  eitherShape,
+  idParam,
+  JSON_BODY_ERRORS,
+  PAGING_NOTES,
+  PRIVATE_POOL_NOTE,
+  queryObject,
+} from "../shared";
+
+const CreateBadgeBody = createBadgeBodySchema.meta({ id: "CreateBadgeBody" });
+
+const UpdateBadgeBody = updateBadgeBodySchema.meta({ id: "UpdateBadgeBody" });
+
+const BADGE_BODY_NOTE =
+  'Send the fields at the top level, or inside an object under "badge" ({"badge": {...}}).';
+
+const EXAMPLE_BADGE = {
+  name: "Forklift certified",
+  description: "Holds a valid forklift operator certificate.",
+  info_url: "https://example.com/forklift",
+  is_soft: false,
+};
+
+/** Badges: list, create, read, update, delete. */
+export const BADGES_ENDPOINTS: Endpoint[] = [
+  {
+    method: "get",
+    path: "/api_v2/badges",
+    operationId: "listBadges",
+    tag: "Badges",
+    summary: "List badges",
+    description: "The company's badges by name; `query` filters by name.",
+    auth: true,
+    request: { query: queryObject(listBadgesQuerySchema) },
+    queryNotes: {
+      ...PAGING_NOTES,
+      query: { description: "Part of the badge name (case-insensitive)." },
+    },
+    success: { status: 200, description: "One page of badges.", schema: badgeListSchema },
+    errors: ["malformed_request", ...AUTH_ERRORS],
+  },
+  {
+    method: "post",
+    path: "/api_v2/badges",
+    operationId: "createBadge",
+    tag: "Badges",
+    summary: "Create a badge",
+    description: `Creates a badge; its name must be unique in the company. ${BADGE_BODY_NOTE} Our addition.${PRIVATE_POOL_NOTE}`,
+    auth: true,
+    addition: true,
+    request: {
+      body: {
+        description: BADGE_BODY_NOTE,
+        required: true,
+        content: {
+          "application/json": {
+            schema: eitherShape(CreateBadgeBody, "badge"),
+            example: EXAMPLE_BADGE,
+          },
+        },
+      },
+    },
+    success: {
+      status: 201,
+      description: "The new badge.",
+      schema: badgeSchema,
+      headers: ["Location"],
+    },
+    errors: [...JSON_BODY_ERRORS, ...AUTH_ERRORS, "forbidden_for_public_pool", "validation_failed"],
+  },
+  {
+    method: "get",
+    path: "/api_v2/badges/{id}",
+    operationId: "getBadge",
+    tag: "Badges",
+    summary: "Get a badge",
+    description: "One of the company's badges.",
+    auth: true,
+    request: { params: idParam("badge") },
+    success: { status: 200, description: "The badge.", schema: badgeSchema },
+    errors: [...AUTH_ERRORS, "not_found"],
+  },
+  {
+    method: "patch",
+    path: "/api_v2/badges/{id}",
+    operationId: "updateBadge",
+    tag: "Badges",
+    summary: "Update a badge",
+    description: `Changes the fields sent. ${BADGE_BODY_NOTE} Our addition.${PRIVATE_POOL_NOTE}`,
+    auth: true,
+    addition: true,
+    request: {
+      params: idParam("badge"),
+      body: {
+        description: BADGE_BODY_NOTE,
+        required: true,
+        content: {
+          "application/json": {
+            schema: eitherShape(UpdateBadgeBody, "badge"),
+            example: { description: "Holds a forklift operator certificate valid this year." },
+          },
+        },
+      },
+    },
+    success: { status: 200, description: "The updated badge.", schema: badgeSchema },
+    errors: [
+      ...JSON_BODY_ERRORS,
+      ...AUTH_ERRORS,
+      "forbidden_for_public_pool",
+      "not_found",
+      "validation_failed",
+    ],
+  },
+  {
+    method: "delete",
+    path: "/api_v2/badges/{id}",
+    operationId: "deleteBadge",
+    tag: "Badges",
+    summary: "Delete a badge",
+    description: `Deletes a badge that no worker holds; one still held is refused with 422 \`validation_failed\` (remove it from the workers first). Our addition.${PRIVATE_POOL_NOTE}`,
+    auth: true,
+    addition: true,
+    request: { params: idParam("badge") },
+    success: { status: 204, description: "Deleted; no body." },
+    errors: [
+      "payload_too_large",
+      ...AUTH_ERRORS,
+      "forbidden_for_public_pool",
+      "not_found",
+      "validation_failed",
+    ],
+  },
+];

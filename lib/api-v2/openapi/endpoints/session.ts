@@ -1,0 +1,91 @@
+import { authenticateBodySchema } from "@/lib/schemas/auth";
+import { authResultSchema, infoSchema, meSchema } from "../response-schemas";
+import type { Endpoint } from "../shared";
+
+const AuthenticateBody = authenticateBodySchema.meta({ id: "AuthenticateBody" });
+
+/** Authentication, service info, the caller and the document itself. */
+export const SESSION_ENDPOINTS: Endpoint[] = [
+  {
+    method: "post",
+    path: "/api_v2/authenticate",
+    operationId: "authenticate",
+    tag: "Authentication",
+    summary: "Get a token",
+    description:
+      "Exchanges a key pair for a token, valid 24 hours by default. The keys may come as query parameters (as documented by the original interface), as a form-encoded body (what existing data-sync clients send) or as a JSON body. Test keys (pk_test_…/sk_test_…) work only on a test deployment, live keys only on a live one. Rate-limited per key and per client address. Re-authenticate when a call answers 401.",
+    auth: false,
+    request: {
+      query: authenticateBodySchema.partial(),
+      body: {
+        description: "The key pair, unless given as query parameters.",
+        required: false,
+        content: {
+          "application/x-www-form-urlencoded": { schema: AuthenticateBody },
+          "application/json": { schema: AuthenticateBody },
+        },
+      },
+    },
+    queryNotes: {
+      api_key: { description: "The public key, pk_test_… or pk_live_…." },
+      secret_key: { description: "The secret key, sk_test_… or sk_live_…." },
+    },
+    success: {
+      status: 200,
+      description: "A token for the key pair.",
+      schema: authResultSchema,
+      example: { token: "Xb1q0V5mJc9sO3tYp8wZr2uKd7LgEa4N", expires_at: "2026-11-22T09:13:00Z" },
+    },
+    errors: [
+      "malformed_request",
+      "invalid_credentials",
+      "environment_mismatch",
+      "payload_too_large",
+      "unsupported_media_type",
+      "missing_credentials",
+      "rate_limited",
+    ],
+  },
+  {
+    method: "get",
+    path: "/api_v2/info",
+    operationId: "getInfo",
+    tag: "Meta",
+    summary: "Deployment facts",
+    description:
+      "The server's clock, the environment this deployment serves, its release and the API version. Needs no token.",
+    auth: false,
+    success: { status: 200, description: "Facts about this deployment.", schema: infoSchema },
+    errors: [],
+  },
+  {
+    method: "get",
+    path: "/api_v2/me",
+    operationId: "getMe",
+    tag: "Meta",
+    summary: "Who the token belongs to",
+    description:
+      "The company and access level (pool) of the key behind the token. Our addition: the original interface has no such call, so clients (the employer portal among them) must cope without it.",
+    auth: true,
+    addition: true,
+    success: { status: 200, description: "The caller.", schema: meSchema },
+    errors: ["missing_token", "invalid_token", "token_expired"],
+  },
+  {
+    method: "get",
+    path: "/api_v2/openapi.json",
+    operationId: "getOpenApiDocument",
+    tag: "Meta",
+    summary: "This OpenAPI document",
+    description:
+      "The OpenAPI 3.1 description of this API, generated from the same schemas the endpoints validate with. Needs no token. Our addition.",
+    auth: false,
+    addition: true,
+    success: {
+      status: 200,
+      description: "The OpenAPI document.",
+      schema: { type: "object", description: "An OpenAPI 3.1 document." },
+    },
+    errors: [],
+  },
+];

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { ADDITION, nullableTimestamp, timestamp } from "./common";
+
+/** Authentication, the caller, the service info and invitations. */
+
+export const invitationFields = {
+  state: z.enum(["valid", "used", "expired"]).meta({
+    description:
+      "valid: it can be accepted; used: it was accepted; expired: it was not accepted in time.",
+  }),
+  first_name: z.string().meta({ description: "The worker's first name, to greet them." }),
+  company_name: z.string().meta({ description: "The company that sent the invitation." }),
+  email: z.string().meta({ description: "The worker's e-mail address." }),
+  expires_at: timestamp("The link expires 7 days after the invite (INVITE_TTL_DAYS)."),
+  used_at: nullableTimestamp("When it was accepted, or null."),
+};
+
+export const invitationSchema = z.object(invitationFields).meta({
+  id: "Invitation",
+  description: `An invitation link, as the accept page shows it.${ADDITION}`,
+});
+
+export const invitationAcceptedSchema = z
+  .object({ accepted: z.literal(true), ...invitationFields })
+  .meta({
+    id: "InvitationAccepted",
+    description: `The invitation, now used: the worker can sign in with the password.${ADDITION}`,
+  });
+
+export const authResultSchema = z
+  .object({
+    token: z.string().min(20).meta({
+      description: "Pass it as ?token=… or Authorization: Bearer … on every other call.",
+    }),
+    expires_at: z.iso.datetime({ precision: 0 }).meta({
+      description:
+        "UTC, whole seconds, literal Z (`2026-11-22T09:13:00Z`, parseable with %Y-%m-%dT%H:%M:%SZ). 24 hours after issue by default.",
+    }),
+  })
+  .meta({ id: "AuthResult", description: "A token for the key pair." });
+
+export const meSchema = z
+  .object({
+    company: z.object({ id: z.number().int(), name: z.string() }),
+    pool: z
+      .enum(["private", "public"])
+      .meta({ description: "The access level of the key behind the token." }),
+    environment: z.enum(["test", "live"]),
+  })
+  .meta({ id: "Me", description: "Who the token belongs to." });
+
+export const infoSchema = z
+  .object({
+    utc_time_now: z.iso
+      .datetime({ precision: 0 })
+      .meta({ description: "The server's clock, UTC." }),
+    environment: z.enum(["test", "live"]).meta({
+      description:
+        "Which keys this deployment accepts: pk_test_…/sk_test_… or pk_live_…/sk_live_….",
+    }),
+    release_version: z.string(),
+    api_version: z.literal("2.0"),
+    server: z.string(),
+    https_required: z
+      .boolean()
+      .meta({ description: "false when plain HTTP is accepted from loopback (local/demo)." }),
+    max_per_page: z.number().int(),
+  })
+  .meta({ id: "Info", description: "Facts about this deployment." });

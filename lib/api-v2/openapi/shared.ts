@@ -1,0 +1,270 @@
+import type { ResponseConfig, RouteConfig } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import { MAX_PAGE_SIZE } from "@/lib/schemas/paging";
+import { WEBHOOK_EVENTS } from "@/lib/schemas/webhook";
+import { type ErrorCode, type FieldErrors, STATUS_OF } from "../errors";
+import { SIGNATURE_HEADER } from "../events/signature";
+import { MAX_BODY_BYTES } from "../read-body";
+import { errorSchema } from "./response-schemas";
+
+/**
+ * What every resource's endpoint list shares: tags, parameter and header helpers, the error
+ * catalogue with an example of every code, and the Endpoint shape the document is built from.
+ */
+export const TAGS = [
+  {
+    name: "Authentication",
+    description:
+      "Exchange a key pair for a token. Every other call except /info and /openapi.json carries the token.",
+  },
+  {
+    name: "Users",
+    description:
+      "Workers: invite, list and find, read and update, including the badges they hold. Writes need a private-pool key.",
+  },
+  {
+    name: "Badges",
+    description:
+      "The company's badges, which decide which jobs a worker sees. Creating, changing and deleting badges is our addition (private pool).",
+  },
+  { name: "Jobs", description: "The company's jobs (read-only)." },
+  { name: "Job requests", description: "The company's job requests (read-only)." },
+  {
+    name: "Webhooks",
+    description: [
+      "Our addition: the company's webhook subscriptions and every delivery to them, managed through this interface (the original service leaves registration to its operator). Private-pool keys only.",
+      "",
+      `Events: ${WEBHOOK_EVENTS.map((e) => `\`${e}\``).join(", ")} (the last two are ours). A subscription names some of them, or none for every event.`,
+      "",
+      'Delivery: each event is `POST`ed to the subscription\'s URL as JSON `{"id", "event", "occurred_at", "data"}` (see the `webhooks` section of this document for each event\'s body), with the header `' +
+        SIGNATURE_HEADER +
+        "`: the lowercase hex SHA-256 of the exact body bytes followed by the company's secret key (the `sk_…` of the subscription's `signing_key`). Verify it over the raw body before parsing. Any 2xx answer within 10 seconds is success; anything else (another status, a redirect, no answer) is retried 3 times, after about 60, 120 and 240 seconds (plus up to 10% jitter), then the delivery is dead and can be resent. Delivery is at least once, from a durable outbox written in the same transaction as the change: the same event may arrive more than once, so receivers deduplicate by its `id`. Every attempt is recorded (GET /webhook_deliveries).",
+    ].join("\n"),
+  },
+  {
+    name: "Invitations",
+    description:
+      "Our addition: the invitation e-mails sent when a worker is invited, and the single-use link in them (…/accept-invite#token=…), which the worker inspects and accepts without an API token. Links expire 7 days after the invite.",
+  },
+  { name: "Meta", description: "Facts about this deployment, and this document." },
+] as const;
+export type Tag = (typeof TAGS)[number]["name"];
+
+/** Both body shapes occur: the fields at the top level, or under the resource's key. */
+export function eitherShape(schema: z.ZodType, key: "user" | "badge" | "webhook") {
+  return z.union([schema, z.object({ [key]: schema })]);
+}
+
+/**
+ * The object schema behind a query schema: they are `z.preprocess(withoutBlank, z.object(…))`,
+ * and the preprocess step (dropping blank values) has no shape of its own to document.
+ */
+export const queryObject = <T extends z.ZodObject>(schema: z.ZodPreprocess<T>): T => schema.out;
+
+export const idParam = (what: string) =>
+  z.object({
+    id: z
+      .number()
+      .int()
+      .min(1)
+      .max(2_147_483_647)
+      .meta({ description: `The ${what}'s id.`, example: 42 }),
+  });
+
+export type Note = { description: string; addition?: boolean };
+
+export const PAGING_NOTES: Record<string, Note> = {
+  page: { description: "Page number, from 1." },
+  per: {
+    description: `Records per page, at most ${MAX_PAGE_SIZE}: larger values are taken as ${MAX_PAGE_SIZE}.`,
+  },
+  updated_after: { description: "Only records changed after this ISO 8601 timestamp." },
+  updated_before: { description: "Only records changed before this ISO 8601 timestamp." },
+};
+
+export const stateNotes = (states: readonly string[]): Note => ({
+  description: `One state or a comma-separated list: ${states.join(", ")}.`,
+});
+
+export const HEADERS = {
+  "X-Request-Id": {
+    description:
+      "On every response. Echoes a well-formed X-Request-Id sent with the request, otherwise a new UUID; quote it when reporting a problem.",
+    schema: { type: "string" },
+  },
+  ETag: {
+    description: "The user's version; send it back as If-Match to refuse a lost update.",
+    schema: { type: "string", example: '"u42-v3"' },
+  },
+  Location: { description: "The path of the created resource.", schema: { type: "string" } },
+  "Retry-After": {
+    description: "Seconds until the next attempt may succeed.",
+    schema: { type: "integer", minimum: 1 },
+  },
+  Allow: { description: "The methods the path supports.", schema: { type: "string" } },
+} as const;
+export type HeaderName = keyof typeof HEADERS;
+
+export const headerRefs = (names: HeaderName[]) =>
+  Object.fromEntries(names.map((n) => [n, { $ref: `#/components/headers/${n}` }]));
+
+/** An example of every error code, with when it happens. The Record type makes it complete. */
+export const ERROR_EXAMPLES: Record<
+  ErrorCode,
+  { when: string; message: string; fields?: FieldErrors }
+> = {
+  malformed_request: {
+    when: "The body is not valid JSON, or a query parameter is malformed.",
+    message: "Request body is not valid JSON: Unexpected token 'w'",
+  },
+  missing_credentials: {
+    when: "api_key or secret_key is missing on /authenticate.",
+    message: "Missing secret_key",
+  },
+  missing_token: {
+    when: "No token was sent.",
+    message: "A token is required: pass ?token=… or Authorization: Bearer …",
+  },
+  invalid_token: {
+    when: "The token is unknown, or its key pair was revoked.",
+    message: "The token is not valid; authenticate again",
+  },
+  token_expired: {
+    when: "The token has expired: authenticate again.",
+    message: "The token has expired; authenticate again",
+  },
+  invalid_credentials: {
+    when: "The key pair is wrong or revoked.",
+    message: "The API key or secret key is not valid",
+  },
+  environment_mismatch: {
+    when: "A test key pair on a live deployment, or the other way round.",
+    message: "This is the test environment: use pk_test_… and sk_test_… keys",
+  },
+  https_required: {
+    when: "The call was not made over HTTPS.",
+    message: "All calls must be made over HTTPS",
+  },
+  forbidden_for_public_pool: {
+    when: "A write, or a call on webhooks, deliveries or mails, with a public-pool key: public pool keys may only read workers, badges and jobs.",
+    message: "This operation needs a private pool key; public pool keys may only read",
+  },
+  not_found: {
+    when: "No such record, or one the caller may not see.",
+    message: "User not found",
+  },
+  method_not_allowed: {
+    when: "The path does not support the method (see the Allow header).",
+    message: "PUT is not supported here; use GET, PATCH",
+  },
+  precondition_failed: {
+    when: "If-Match does not match the current ETag: someone else saved first.",
+    message:
+      "The worker was changed by someone else since you loaded it; reload and apply your changes again",
+  },
+  payload_too_large: {
+    when: `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB).`,
+    message: `Request body is larger than ${MAX_BODY_BYTES} bytes`,
+  },
+  unsupported_media_type: {
+    when: "The body is not application/json (or, on /authenticate, form-encoded or JSON).",
+    message: "Send the request body as application/json",
+  },
+  validation_failed: {
+    when: "One or more fields are invalid; every failing field is reported at once.",
+    message: "Email has already been taken; Phone must be in international format",
+    fields: {
+      email: ["has already been taken"],
+      phone: ["must be in international format, starting with + and the country code"],
+    },
+  },
+  duplicate_badge: {
+    when: "A badge the worker already holds, or one named twice in the request; nothing is applied.",
+    message: "The worker cannot hold the same badge twice (badge 12)",
+    fields: { user_badges: ["badge 12 is already assigned"] },
+  },
+  rate_limited: {
+    when: "Too many authentication attempts for the key or the client address.",
+    message: "Too many attempts; try again in 42 seconds",
+  },
+  internal_error: {
+    when: "Something failed on our side; the message carries the request id.",
+    message: "Something went wrong on our side (request 6f1c0c9e-…)",
+  },
+};
+
+export const STATUS_TEXT: Record<number, string> = {
+  400: "Malformed request",
+  401: "Not authenticated",
+  403: "Forbidden",
+  404: "Not found",
+  405: "Method not allowed",
+  412: "Precondition failed",
+  413: "Payload too large",
+  415: "Unsupported media type",
+  422: "Unprocessable",
+  429: "Too many requests",
+  500: "Internal error",
+};
+
+export const AUTH_ERRORS: ErrorCode[] = ["missing_token", "invalid_token", "token_expired"];
+export const ALWAYS: ErrorCode[] = ["https_required", "internal_error"];
+export const JSON_BODY_ERRORS: ErrorCode[] = [
+  "malformed_request",
+  "payload_too_large",
+  "unsupported_media_type",
+];
+
+/** Error responses grouped by status, each listing its codes with an example of each. */
+export function errorResponses(codes: ErrorCode[]): Record<string, ResponseConfig> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set([...codes, ...ALWAYS])) {
+    const status = STATUS_OF[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const out: Record<string, ResponseConfig> = {};
+  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const extra: HeaderName[] = status === 429 ? ["Retry-After"] : status === 405 ? ["Allow"] : [];
+    out[String(status)] = {
+      description: `${STATUS_TEXT[status] ?? "Error"}: ${list.map((c) => `\`${c}\``).join(", ")}.`,
+      headers: headerRefs(["X-Request-Id", ...extra]),
+      content: {
+        "application/json": {
+          schema: errorSchema,
+          examples: Object.fromEntries(
+            list.map((c) => [c, { $ref: `#/components/examples/${c}` }]),
+          ),
+        },
+      },
+    };
+  }
+  return out;
+}
+
+export type Endpoint = {
+  method: "get" | "post" | "patch" | "delete";
+  path: string;
+  operationId: string;
+  tag: Tag;
+  summary: string;
+  description: string;
+  /** Needs a token (every endpoint but /authenticate, /info and /openapi.json). */
+  auth: boolean;
+  /** Not in the original interface: ours. */
+  addition?: boolean;
+  request?: RouteConfig["request"];
+  queryNotes?: Record<string, Note>;
+  success?: {
+    status: 200 | 201 | 202 | 204;
+    description: string;
+    schema?: z.ZodType | Record<string, unknown>;
+    headers?: HeaderName[];
+    example?: unknown;
+  };
+  errors: ErrorCode[];
+};
+
+export const PRIVATE_POOL_NOTE =
+  " Needs a private-pool key: public-pool keys get 403 `forbidden_for_public_pool`.";
+
+export const ADDITION_NOTE = " Our addition.";
