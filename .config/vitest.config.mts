@@ -28,6 +28,17 @@ export default defineConfig({
           exclude: apiTests,
         },
       },
+      // Components that hold logic, rendered in happy-dom with Testing Library (jsdom 27+ needs
+      // Node 22); only the network is stubbed.
+      {
+        extends: true,
+        test: {
+          name: "components",
+          include: ["components/**/*.test.{ts,tsx}"],
+          environment: "happy-dom",
+          setupFiles: [path.join(root, "e2e/support/components-setup.ts")],
+        },
+      },
       {
         extends: true,
         test: { name: "api:embedded", include: apiTests, env: { DB_UNDER_TEST: "embedded" } },
