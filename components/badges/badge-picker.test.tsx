@@ -60,18 +60,19 @@ describe("the badge search", () => {
   });
 });
 
-describe("the badge picker", () => {
-  function Picker({ start = EMPTY_BADGE_EDIT }: { start?: BadgeEdit }) {
-    const [value, setValue] = useState(start);
-    return (
-      <>
-        <BadgePicker held={[held("2", 70)]} value={value} onChange={setValue} />
-        <output data-testid="edit">{JSON.stringify(value)}</output>
-      </>
-    );
-  }
-  const edit = () => JSON.parse(screen.getByTestId("edit").textContent ?? "{}") as BadgeEdit;
+/** The picker as a page holds it: its edit in state, shown for the test to read. */
+function Picker({ start = EMPTY_BADGE_EDIT }: { start?: BadgeEdit }) {
+  const [value, setValue] = useState(start);
+  return (
+    <>
+      <BadgePicker held={[held("2", 70)]} value={value} onChange={setValue} />
+      <output data-testid="edit">{JSON.stringify(value)}</output>
+    </>
+  );
+}
+const edit = () => JSON.parse(screen.getByTestId("edit").textContent ?? "{}") as BadgeEdit;
 
+describe("the badge picker", () => {
   it("marks a held badge for removal and undoes it, saying so", async () => {
     const user = userEvent.setup();
     withQueries(<Picker />);
