@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { env } from "@/lib/env";
 
-export type DemoCredentials = {
+type DemoCredentials = {
   company_id: number;
   private: { api_key: string; secret_key: string };
   public: { api_key: string; secret_key: string };
@@ -31,8 +31,4 @@ export function loadDemoCredentials(): DemoCredentials | null {
   } catch {
     return null;
   }
-}
-
-export function forgetDemoCredentials(): void {
-  fs.rmSync(filePath(), { force: true });
 }

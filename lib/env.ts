@@ -92,7 +92,7 @@ const envSchema = z.object({
   DB_UNDER_TEST: z.enum(["embedded", "postgresql"]).default("embedded"),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
 let cached: Env | undefined;
 

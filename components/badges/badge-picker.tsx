@@ -18,7 +18,7 @@ export type BadgeEdit = { adds: PickedBadge[]; removals: string[] };
 
 export const EMPTY_BADGE_EDIT: BadgeEdit = { adds: [], removals: [] };
 
-export type UserBadgeAttribute = { badge_id: string } | { id: number; _destroy: true };
+type UserBadgeAttribute = { badge_id: string } | { id: number; _destroy: true };
 
 /**
  * The PATCH body's `user_badges_attributes` for `edit`, against the badges the worker holds

@@ -6,7 +6,7 @@ import { StatusBadge } from "./method-badge";
 import { OperationCard } from "./operation-card";
 import { RichText } from "./rich-text";
 
-export const OPENAPI_URL = "/api_v2/openapi.json";
+const OPENAPI_URL = "/api_v2/openapi.json";
 
 const focusRing =
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-400";

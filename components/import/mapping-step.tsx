@@ -15,7 +15,7 @@ import {
 import { fmt, ICONS, Icon, plural, StepHeading } from "./import-parts";
 import type { ImportSource } from "./source-step";
 
-export const COUNTRIES: { code: CountryCode; name: string; dial: string }[] = [
+const COUNTRIES: { code: CountryCode; name: string; dial: string }[] = [
   { code: "US", name: "United States", dial: "+1" },
   { code: "CA", name: "Canada", dial: "+1" },
   { code: "GB", name: "United Kingdom", dial: "+44" },
@@ -29,7 +29,7 @@ export const COUNTRIES: { code: CountryCode; name: string; dial: string }[] = [
 const NOT_IMPORTED = "";
 
 /** A header as the user knows it; a blank one by its position. */
-export const columnName = (headers: readonly string[], i: number) =>
+const columnName = (headers: readonly string[], i: number) =>
   headers[i]?.trim() || `Column ${i + 1}`;
 
 /** Up to three non-blank values of column `col`, to recognise what it holds. */

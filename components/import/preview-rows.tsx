@@ -26,7 +26,7 @@ export const isDuplicate = (c: RowCheck) =>
 export const hasProblems = (c: RowCheck) => c.body === null;
 
 /** A column of the preview: one field, or the address fields drawn as one. */
-export type PreviewColumn = { key: string; label: string; fields: ImportField[] };
+type PreviewColumn = { key: string; label: string; fields: ImportField[] };
 
 export function previewColumns(mapping: readonly (ImportField | null)[]): PreviewColumn[] {
   const mapped = new Set(mapping.filter((f): f is ImportField => f !== null));
@@ -67,7 +67,7 @@ function phoneAsSent(raw: string, country: Parameters<typeof normalizeImportPhon
   return n.startsWith("+") ? (parsePhoneNumberFromString(n)?.formatInternational() ?? n) : null;
 }
 
-export function RowStatusPill({ check }: { check: RowCheck }) {
+function RowStatusPill({ check }: { check: RowCheck }) {
   if (!hasProblems(check)) return <StatePill tone="success">Ready</StatePill>;
   const n = Object.values(check.errors).reduce((s, m) => s + (m?.length ?? 0), 0);
   const onlyDuplicate = Object.values(check.errors).every((msgs) =>

@@ -7,8 +7,8 @@ import { inputClass } from "@/components/ui/field";
 import { FIELD_LABELS, IMPORT_FIELDS, type ParsedCsv, parseCsv } from "@/lib/bulk/csv-import";
 import { fmt, ICONS, Icon, StepHeading } from "./import-parts";
 
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
-export const SAMPLE_URL = "/samples/workers-import-sample.csv";
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
+const SAMPLE_URL = "/samples/workers-import-sample.csv";
 const ACCEPTED = /\.(csv|tsv|txt)$/i;
 
 export type ImportSource = { name: string; parsed: ParsedCsv };

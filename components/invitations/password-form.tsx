@@ -121,7 +121,7 @@ export function PasswordForm({
 }
 
 /** "is too short (…)" → "Password is too short (…)"; a full sentence stays as it is. */
-export function sentence(subject: string, message: string): string {
+function sentence(subject: string, message: string): string {
   return /^[a-z]/.test(message) ? `${subject} ${message}` : message;
 }
 

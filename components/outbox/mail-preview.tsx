@@ -20,7 +20,7 @@ const FRAME_HEAD =
   `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">` +
   `<base target="_blank">`;
 
-export function framedDocument(html: string): string {
+function framedDocument(html: string): string {
   const head = /<head(\s[^>]*)?>/i.exec(html);
   if (!head) return FRAME_HEAD + html;
   const end = head.index + head[0].length;

@@ -10,13 +10,13 @@ import { allowLeaving } from "@/lib/portal/client/use-draft";
  * connection, a garbled or busy answer. Not a refusal (4xx: the same question gets the same
  * answer), and not a timeout (504: the user has already waited the portal's whole timeout).
  */
-export function retryRead(failures: number, err: unknown): boolean {
+function retryRead(failures: number, err: unknown): boolean {
   if (failures >= 1) return false;
   if (!(err instanceof ApiClientError)) return true;
   return err.status === 0 || (err.status >= 500 && err.status !== 504);
 }
 
-export function makeQueryClient() {
+function makeQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {

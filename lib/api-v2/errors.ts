@@ -67,7 +67,7 @@ export const TAKEN = "has already been taken";
 export const notFound = (what = "Record") => new ApiError("not_found", `${what} not found`);
 
 /** "email" + "has already been taken" → "Email has already been taken". */
-export function humanize(field: string, message: string): string {
+function humanize(field: string, message: string): string {
   const name = field
     .replace(/_/g, " ")
     .replace(/\[\d+\]/g, "")

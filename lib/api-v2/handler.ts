@@ -36,9 +36,9 @@ export type Ctx = {
   mediaType: string;
 };
 /** A handler that reads the database. */
-export type DbCtx = Ctx & { db: Db };
+type DbCtx = Ctx & { db: Db };
 /** A handler behind a token. */
-export type AuthedCtx = DbCtx & { caller: Caller };
+type AuthedCtx = DbCtx & { caller: Caller };
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -49,7 +49,7 @@ export function json(data: unknown, status = 200, headers: Record<string, string
   });
 }
 
-export function errorResponse(err: ApiError, requestId: string): Response {
+function errorResponse(err: ApiError, requestId: string): Response {
   const body: ErrorBody = { error: { code: err.code, message: err.message } };
   if (err.fields) body.error.fields = err.fields;
   if (err.code === "internal_error") body.error.request_id = requestId;
@@ -131,7 +131,7 @@ export function jsonBody(ctx: Ctx): Record<string, unknown> {
 }
 
 /** The token: query `token`, `Authorization: Bearer`, or a form-encoded `token` field. */
-export function tokenOf(ctx: Ctx): string | null {
+function tokenOf(ctx: Ctx): string | null {
   const q = ctx.url.searchParams.get("token");
   if (q) return q;
   const auth = ctx.req.headers.get("authorization");

@@ -1,5 +1,5 @@
 /** The fields of a PostgreSQL error we act on, from pg or PGlite, possibly wrapped by drizzle. */
-export type PgErrorInfo = { code: string; constraint?: string; detail?: string };
+type PgErrorInfo = { code: string; constraint?: string; detail?: string };
 
 export function pgErrorOf(err: unknown): PgErrorInfo | null {
   let cur: unknown = err;

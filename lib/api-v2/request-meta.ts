@@ -2,7 +2,7 @@ import { env } from "@/lib/env";
 import { isLoopbackAddress } from "@/lib/net/loopback";
 import { CLIENT_IP_HEADER, PROTO_HEADER } from "@/lib/net/trusted-headers";
 
-export function effectiveScheme(req: Request): "http" | "https" {
+function effectiveScheme(req: Request): "http" | "https" {
   const set = req.headers.get(PROTO_HEADER);
   if (set === "https" || set === "http") return set;
   if (env().TRUST_PROXY) {

@@ -73,7 +73,7 @@ export function classifyBadgeChange(
     : { outcome: "unchanged", message: "Did not hold this badge" };
 }
 
-export type OutcomeCounts = Record<BadgeOutcome, number> & { notDone: number };
+type OutcomeCounts = Record<BadgeOutcome, number> & { notDone: number };
 
 /** Counts per outcome; `notDone` are workers a cancelled run never reached. */
 export function countOutcomes(

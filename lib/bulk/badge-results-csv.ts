@@ -6,7 +6,7 @@ import { csvLines } from "./worker-csv";
  * The results of a bulk badge run as a file. Apart from badge-outcome.ts because it needs
  * papaparse, which the browser loads only with the dialog that offers the download.
  */
-export const RESULT_CSV_HEADER = ["id", "first_name", "last_name", "email", "result", "message"];
+const RESULT_CSV_HEADER = ["id", "first_name", "last_name", "email", "result", "message"];
 
 /** The per-worker results as a CSV file's text (BOM and header included). */
 export function badgeResultsCsv(rows: readonly ResultRow[]): string {

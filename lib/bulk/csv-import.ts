@@ -201,7 +201,7 @@ export function checkRows(
   return out;
 }
 
-export type DuplicateIndex = {
+type DuplicateIndex = {
   email: Map<string, number>;
   phone: Map<string, number>;
   externalId: Map<string, number>;

@@ -4,7 +4,6 @@ import { CSV_NEWLINE, cellText, guardCell } from "./csv-text";
 
 export {
   CSV_BOM,
-  CSV_NEWLINE,
   cellText,
   createRecordCounter,
   exportFileName,
@@ -28,7 +27,7 @@ export const WORKER_CSV_FIELDS: readonly UserField[] = USER_FIELD_NAMES.filter(
 
 export const WORKER_CSV_HEADER: readonly string[] = [...WORKER_CSV_FIELDS, "badges"];
 
-export const BADGE_SEPARATOR = "; ";
+const BADGE_SEPARATOR = "; ";
 
 const badgeIdsOf = (user: Record<string, unknown>): string[] =>
   Array.isArray(user.user_badges)

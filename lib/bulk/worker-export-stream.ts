@@ -5,7 +5,7 @@ export type ExportPage =
   | { ok: true; users: Record<string, unknown>[]; per: number }
   | { ok: false; message: string };
 
-export class ExportAborted extends Error {
+class ExportAborted extends Error {
   override name = "ExportAborted";
 }
 

@@ -93,7 +93,7 @@ export function optionsFromEnv(): OpenOptions {
 const KEY = Symbol.for("employer-portal.database");
 type Holder = { [KEY]?: Promise<Database> };
 
-export function getDatabase(): Promise<Database> {
+function getDatabase(): Promise<Database> {
   const g = globalThis as Holder;
   if (!g[KEY]) {
     g[KEY] = openDatabase(optionsFromEnv());

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "./client";
 
-export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /** node-postgres returns { rows }, PGlite returns { rows } too; keep the access in one place. */
 export function rowsOf<T>(result: unknown): T[] {

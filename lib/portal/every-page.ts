@@ -1,6 +1,6 @@
 import { MAX_PAGE_SIZE } from "@/lib/schemas/paging";
 
-export type PageRead<T> = { items: T[]; per: number };
+type PageRead<T> = { items: T[]; per: number };
 
 /**
  * Every record of a paged list, the way every client of the real service reads one: pages of

@@ -108,8 +108,6 @@ export const coordinate = (limit: 90 | 180) =>
       return z.NEVER;
     });
 
-export { normalizeDecimal } from "./decimal";
-
 /** The largest id the database holds (PostgreSQL integer). */
 export const MAX_ID = 2_147_483_647;
 

@@ -4,7 +4,7 @@
  * (it must not download the validation library for that).
  */
 
-export type CoordinateParse = { ok: true; value: string | null } | { ok: false; message: string };
+type CoordinateParse = { ok: true; value: string | null } | { ok: false; message: string };
 
 /** A coordinate as sent (string or number; blank or null clears it), checked and normalised. */
 export function parseCoordinate(v: string | number | null, limit: 90 | 180): CoordinateParse {

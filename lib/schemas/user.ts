@@ -16,7 +16,7 @@ import {
 import { phone } from "./phone";
 import type { UserWritableField } from "./user-fields";
 
-export const email = () =>
+const email = () =>
   z
     .string({ error: (iss) => (iss.input == null ? "can't be blank" : "must be a string") })
     .trim()
@@ -73,7 +73,7 @@ export const userWritableShape = {
 
 export { USER_READ_ONLY_FIELDS, USER_WRITABLE_FIELDS } from "./user-fields";
 
-export const COORDINATE_PAIRS = [
+const COORDINATE_PAIRS = [
   ["latitude", "longitude"],
   ["home_latitude", "home_longitude"],
 ] as const;
@@ -104,7 +104,7 @@ export function coordinatePairErrors(
 }
 
 /** A badge reference: "12" or 12 (never beyond the database's integer ids). */
-export const badgeRef = () =>
+const badgeRef = () =>
   z
     .union(
       [
@@ -131,7 +131,7 @@ const listOrIndexed = <T extends z.ZodType>(item: T) =>
     error: "must be a list",
   });
 
-export const userBadgeAttributeSchema = z
+const userBadgeAttributeSchema = z
   .object({
     id: z
       .union([
@@ -157,7 +157,7 @@ const userBadgeReplaceItem = z.union([
   z.object({ badge_id: badgeRef() }),
 ]);
 
-export const badgeChangesShape = {
+const badgeChangesShape = {
   user_badges: z.array(userBadgeReplaceItem, { error: "must be a list" }).max(500).optional(),
   user_badges_attributes: listOrIndexed(userBadgeAttributeSchema).optional(),
 };
@@ -176,13 +176,11 @@ export const inviteUserBodySchema = writable.partial().extend({
 // the stored values merged with the request, by forms to their state): a zod refinement would
 // be skipped whenever another field fails, and every failing field must be reported at once.
 export type InviteUserBody = z.output<typeof inviteUserBodySchema>;
-/** What the invite form holds (strings, before normalisation). */
-export type InviteUserInput = z.input<typeof inviteUserBodySchema>;
 
 export const updateUserBodySchema = writable.partial().extend(badgeChangesShape);
 export type UpdateUserBody = z.output<typeof updateUserBodySchema>;
 
-export const USER_SORTS = [
+const USER_SORTS = [
   "-updated_at",
   "updated_at",
   "last_name",

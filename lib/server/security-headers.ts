@@ -11,7 +11,7 @@ import type http from "node:http";
  * renders `style` attributes and the map positions its tiles with them; style injection cannot
  * run code. API answers (JSON) get a policy that allows nothing at all.
  */
-export type SecurityOptions = {
+type SecurityOptions = {
   dev: boolean;
   /** Origin of the map tiles (MAP_TILE_URL), allowed as images. */
   tileOrigin: string | null;
@@ -21,7 +21,7 @@ const API_PREFIXES = ["/api_v2/", "/api/"];
 const isApiPath = (path: string) =>
   path === "/api_v2" || API_PREFIXES.some((p) => path.startsWith(p));
 
-export function pagePolicy(nonce: string, opts: SecurityOptions): string {
+function pagePolicy(nonce: string, opts: SecurityOptions): string {
   const script = [`'self'`, `'nonce-${nonce}'`, `'strict-dynamic'`];
   // React's development build evaluates code to rebuild server stacks; never in production.
   if (opts.dev) script.push(`'unsafe-eval'`);
@@ -39,7 +39,7 @@ export function pagePolicy(nonce: string, opts: SecurityOptions): string {
   ].join("; ");
 }
 
-export const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 export function tileOriginOf(tileUrl: string): string | null {
   try {

@@ -49,13 +49,13 @@ export const BOOLEAN_FIELDS = ["suspended", "lower_pool"] as const;
 
 export type TextField = (typeof TEXT_FIELDS)[number];
 export type BooleanField = (typeof BOOLEAN_FIELDS)[number];
-export type FormField = TextField | BooleanField;
+type FormField = TextField | BooleanField;
 export type WorkerFormValues = Record<TextField, string> & Record<BooleanField, boolean>;
 
 export const FORM_FIELDS: readonly FormField[] = [...TEXT_FIELDS, ...BOOLEAN_FIELDS];
 
 /** Timestamps edited with `<input type="datetime-local">`, in the browser's time zone. */
-export const DATETIME_FIELDS = [
+const DATETIME_FIELDS = [
   "suspended_until",
   "lower_pool_until",
   "onboarding_appt_time",
@@ -97,7 +97,7 @@ export const W2_STATUS_OPTIONS = [
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** ISO timestamp → "YYYY-MM-DDTHH:mm" in the browser's time zone (what datetime-local shows). */
-export function isoToLocalInput(iso: string | null): string {
+function isoToLocalInput(iso: string | null): string {
   if (!iso) return "";
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return "";

@@ -7,7 +7,7 @@ import type { Worker } from "@/lib/portal/types";
 const dateFmt = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
-export function StatusPill({ worker }: { worker: Worker }) {
+function StatusPill({ worker }: { worker: Worker }) {
   const { tone, text } = worker.suspended
     ? {
         tone: "bg-red-50 text-red-800 ring-red-200",

@@ -265,7 +265,7 @@ function KindIcon({ kind }: { kind: HistoryEntry["kind"] }) {
 }
 
 /** Loading placeholder, also used while the panel's code loads. */
-export function HistorySkeleton() {
+function HistorySkeleton() {
   return (
     <div aria-hidden="true" className="space-y-5">
       {[0, 1].map((i) => (

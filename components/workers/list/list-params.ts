@@ -11,7 +11,7 @@ export const SORT_OPTIONS = [
 
 export const PER_OPTIONS = [10, 25, 50] as const;
 
-export const DEFAULT_SORT = "-updated_at";
+const DEFAULT_SORT = "-updated_at";
 export const DEFAULT_PER = 25;
 
 /** What the list shows, as read from the address bar: the URL is the only source of truth. */

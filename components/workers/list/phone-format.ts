@@ -13,7 +13,7 @@ let loading: Promise<PhoneFormat> | null = null;
  * need them: they are fetched beside the first page of workers instead of with the page. If the
  * chunk cannot load, numbers are shown as stored rather than not at all.
  */
-export function loadPhoneFormat(): Promise<PhoneFormat> {
+function loadPhoneFormat(): Promise<PhoneFormat> {
   loading ??= import("libphonenumber-js").then(
     ({ parsePhoneNumberFromString }) =>
       (phone: string) =>

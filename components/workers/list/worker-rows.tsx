@@ -6,7 +6,7 @@ import type { PhoneFormat } from "./phone-format";
 import { Avatar, BadgeChips, fullName, place, StatusPill } from "./worker-parts";
 
 /** Ticking workers for bulk actions; the list has no checkboxes without it. */
-export type RowSelection = {
+type RowSelection = {
   isSelected: (id: number) => boolean;
   toggle: (worker: Worker) => void;
   pageState: "none" | "some" | "all";

@@ -8,7 +8,7 @@
  *   `demoWorkers(n)` is a prefix of `demoWorkers(m)` for n <= m (same seed/now).
  */
 
-export type DemoBadge = {
+type DemoBadge = {
   name: string;
   description: string;
   info_url: string | null;

@@ -14,7 +14,7 @@ import { createKeys } from "../admin/admin";
 import { hashToken, randomToken } from "../hash-token";
 import { DEMO_COMPANY_NAME, demoBadges, demoJobRequests, demoWorkers } from "./demo-data";
 
-export type DemoKeys = {
+type DemoKeys = {
   company_id: number;
   private: { api_key: string; secret_key: string };
   public: { api_key: string; secret_key: string };

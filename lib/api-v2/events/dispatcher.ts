@@ -19,7 +19,7 @@ export function retryDelayMs(attempts: number, baseMs: number, random: number): 
   return Math.round(exp * (1 + 0.1 * random));
 }
 
-export type DispatcherOptions = {
+type DispatcherOptions = {
   db: Db;
   /** Recorded on every attempt; unique per dispatcher. */
   id?: string;
@@ -32,7 +32,7 @@ export type DispatcherOptions = {
   retryBaseMs?: number;
 };
 
-export type TickReport = { claimed: number; delivered: number; retried: number; dead: number };
+type TickReport = { claimed: number; delivered: number; retried: number; dead: number };
 
 class LeaseLost extends Error {}
 

@@ -18,7 +18,7 @@ const escapeHtml = (s: string) =>
   );
 
 /** The accept page; the token rides in the fragment, so it never reaches a server log or a Referer. */
-export function invitationLink(token: string): string {
+function invitationLink(token: string): string {
   const base = env().PUBLIC_URL ?? `http://localhost:${env().PORT}`;
   return `${base.replace(/\/+$/, "")}/accept-invite#token=${encodeURIComponent(token)}`;
 }
@@ -80,7 +80,7 @@ export function renderInvitationMail(input: {
  * shows them), the message itself sealed (AES-256-GCM, secret-box), because its link carries
  * the single-use invitation token, which the database must never hold in plain text.
  */
-export type StoredMail = Omit<InvitationMail, "text" | "html" | "link"> & { sealed: string };
+type StoredMail = Omit<InvitationMail, "text" | "html" | "link"> & { sealed: string };
 type MailContent = Pick<InvitationMail, "text" | "html" | "link">;
 
 export function storedMail(mail: InvitationMail): string {

@@ -17,7 +17,7 @@ const scrypt = promisify(scryptCb) as (
 const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 
 /** scrypt, self-describing: `scrypt$N$r$p$salt$hash`. */
-export async function hashPassword(password: string): Promise<string> {
+async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const hash = await scrypt(password, salt, 32, PARAMS);
   return [

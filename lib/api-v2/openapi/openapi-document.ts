@@ -146,7 +146,7 @@ function annotate(doc: OpenApiDocument): void {
   }
 }
 
-export const DOCUMENT_TITLE = "Staffing platform API v2 (employer portal implementation)";
+const DOCUMENT_TITLE = "Staffing platform API v2 (employer portal implementation)";
 
 export function buildOpenApiDocument(opts: {
   releaseVersion: string;

@@ -193,7 +193,7 @@ export const ERROR_EXAMPLES: Record<
   },
 };
 
-export const STATUS_TEXT: Record<number, string> = {
+const STATUS_TEXT: Record<number, string> = {
   400: "Malformed request",
   401: "Not authenticated",
   403: "Forbidden",
@@ -208,7 +208,7 @@ export const STATUS_TEXT: Record<number, string> = {
 };
 
 export const AUTH_ERRORS: ErrorCode[] = ["missing_token", "invalid_token", "token_expired"];
-export const ALWAYS: ErrorCode[] = ["https_required", "internal_error"];
+const ALWAYS: ErrorCode[] = ["https_required", "internal_error"];
 export const JSON_BODY_ERRORS: ErrorCode[] = [
   "malformed_request",
   "payload_too_large",

@@ -8,8 +8,8 @@ import { formatTimestamp } from "../format";
 import type { UserBadgeRow, UserJson } from "./serialize-user";
 import { findVisibleUser } from "./visibility";
 
-export type FieldChange = { from: unknown; to: unknown };
-export type BadgeRef = { badge_id: string; name: string };
+type FieldChange = { from: unknown; to: unknown };
+type BadgeRef = { badge_id: string; name: string };
 
 const historyOf = (field: string): UserFieldSpec["history"] =>
   (USER_FIELDS as Record<string, UserFieldSpec>)[field]?.history;

@@ -18,7 +18,7 @@ import { takenFields } from "./uniqueness";
 import { planBadgeChanges } from "./user-badges";
 import { columnOf } from "./user-columns";
 
-export type Invited = {
+type Invited = {
   user: ReturnType<typeof serializeUser>;
   row: UserRow;
   /** The single-use link token; only its hash is stored. Delivered by the mail outbox. */

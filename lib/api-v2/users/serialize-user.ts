@@ -15,7 +15,7 @@ import { formatDecimal, formatTimestamp } from "../format";
 export type UserRow = InferSelectModel<typeof users>;
 export type UserBadgeRow = InferSelectModel<typeof userBadges>;
 
-export function serializeUserBadge(b: UserBadgeRow): UserBadgeJson {
+function serializeUserBadge(b: UserBadgeRow): UserBadgeJson {
   return {
     id: b.id,
     user_id: b.userId,

@@ -25,12 +25,12 @@ export async function badgesByUser(
   return map;
 }
 
-export type BadgeChanges = {
+type BadgeChanges = {
   user_badges?: { badge_id: number }[];
   user_badges_attributes?: { id?: number; badge_id?: number; _destroy?: boolean }[];
 };
 
-export type BadgePlan = { removeIds: number[]; addBadgeIds: number[] };
+type BadgePlan = { removeIds: number[]; addBadgeIds: number[] };
 
 export const duplicateBadge = (badgeIds: number[]) =>
   new ApiError(

@@ -4,7 +4,7 @@ import { jobs, users } from "@/lib/db/schema";
 import { ACTIVE_JOB_STATES } from "@/lib/schemas/job";
 import type { Caller } from "../caller";
 
-export const APPROVED_WINDOW_MS = 24 * 60 * 60 * 1000;
+const APPROVED_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Which users the caller may see, as a condition on `users`.

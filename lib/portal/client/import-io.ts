@@ -12,7 +12,7 @@ export class ImportAbortedError extends Error {
   }
 }
 
-export type ImportIoOptions = {
+type ImportIoOptions = {
   /**
    * A call was answered 401 (the portal session ended). Resolves when the user has signed in
    * again and asked to go on; rejects (ImportAbortedError) when the import is cancelled instead.

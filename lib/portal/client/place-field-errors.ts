@@ -1,7 +1,7 @@
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { ApiClientError } from "@/lib/portal/client/fetcher";
 
-export type FieldErrorPlacement = {
+type FieldErrorPlacement = {
   /** At least one message landed on a field of the form. */
   placed: boolean;
   /** The messages for fields the form does not have, for the caller to show elsewhere. */

@@ -7,7 +7,7 @@ import { z } from "zod";
  * export's business, so `page` and `per` are not among them. Values are checked by the API
  * itself when the export asks for its first page (its 400/422 comes back as is).
  */
-export const EXPORT_FILTER_KEYS = [
+const EXPORT_FILTER_KEYS = [
   "q",
   "badge_id",
   "suspended",
@@ -27,7 +27,7 @@ export const EXPORT_FILTER_KEYS = [
 
 const value = z.string().trim().max(500, "is too long (maximum is 500 characters)").optional();
 
-export const exportWorkersQuerySchema = z
+const exportWorkersQuerySchema = z
   .object({
     ...Object.fromEntries(EXPORT_FILTER_KEYS.map((k) => [k, value])),
     q: z.string().trim().max(200, "is too long (maximum is 200 characters)").optional(),
@@ -45,7 +45,7 @@ export const exportWorkersQuerySchema = z
     return filters;
   });
 
-export type ExportQueryResult =
+type ExportQueryResult =
   | { ok: true; filters: URLSearchParams }
   | { ok: false; fields: Record<string, string[]> };
 

@@ -14,7 +14,7 @@ import type { UpstreamResult } from "@/lib/portal/server/upstream";
 type RouteContext<P> = { params: Promise<P> };
 type Handler<P> = (req: Request, ctx: RouteContext<P>) => Promise<Response>;
 
-export type SignedIn<P> = {
+type SignedIn<P> = {
   req: Request;
   params: P;
   session: IronSession<SessionData>;

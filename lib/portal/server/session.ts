@@ -17,7 +17,7 @@ export type SessionData = {
   pool?: "private" | "public" | null;
 };
 
-export const SESSION_COOKIE = "ep_session";
+const SESSION_COOKIE = "ep_session";
 
 export function sessionOptions(): SessionOptions {
   return {

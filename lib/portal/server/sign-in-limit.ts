@@ -22,7 +22,7 @@ export type RateLimitStore = {
   refund(key: string, windowSeconds: number, now: Date): Promise<void>;
 };
 
-export type SignInGate =
+type SignInGate =
   | { allowed: true; release: () => Promise<void> }
   | { allowed: false; retryAfterSeconds: number };
 

@@ -16,7 +16,7 @@ export function checkUpstreamUrl(raw: string): URL {
 }
 
 /** The embedded API: this same server, reached over loopback. */
-export function embeddedBase(): string {
+function embeddedBase(): string {
   const { HOST, PORT } = env();
   const host = HOST === "0.0.0.0" || HOST === "::" || HOST === "localhost" ? "127.0.0.1" : HOST;
   return `http://${host.includes(":") ? `[${host}]` : host}:${PORT}`;

@@ -21,7 +21,7 @@ export const coordinate = (what: string) =>
     .nullable()
     .meta({ description: `${what}, decimal degrees as a string (e.g. "37.7952")` });
 
-export const pageFields = {
+const pageFields = {
   page: z.number().int().min(1).meta({ description: "The page returned, from 1." }),
   per: z
     .number()

@@ -48,7 +48,7 @@ export const webhookRemovedSchema = z
   .meta({ id: "WebhookRemoved", description: "What removing a subscription did." });
 
 /** The webhook events' bodies: `{id, event, occurred_at, data}`, data by event. */
-export const eventEnvelope = <E extends (typeof WEBHOOK_EVENTS)[number], D extends z.ZodType>(
+const eventEnvelope = <E extends (typeof WEBHOOK_EVENTS)[number], D extends z.ZodType>(
   event: E,
   data: D,
   id: string,
@@ -68,13 +68,13 @@ export const eventEnvelope = <E extends (typeof WEBHOOK_EVENTS)[number], D exten
     })
     .meta({ id, description });
 
-export const userInvitedEventSchema = eventEnvelope(
+const userInvitedEventSchema = eventEnvelope(
   "user.invited",
   z.object({ user: userSchema }),
   "UserInvitedEvent",
   `A worker was invited: data.user is the new worker.${ADDITION}`,
 );
-export const userUpdatedEventSchema = eventEnvelope(
+const userUpdatedEventSchema = eventEnvelope(
   "user.updated",
   z.object({
     user: userSchema,
@@ -85,13 +85,13 @@ export const userUpdatedEventSchema = eventEnvelope(
   "UserUpdatedEvent",
   `A worker was changed (fields or badges): the worker after the change, and what changed.${ADDITION}`,
 );
-export const jobStateChangedEventSchema = eventEnvelope(
+const jobStateChangedEventSchema = eventEnvelope(
   "job.state_changed",
   z.object({ job: jobSchema, previous_state: z.enum(JOB_STATES) }),
   "JobStateChangedEvent",
   "A job of the company changed state.",
 );
-export const jobRequestStateChangedEventSchema = eventEnvelope(
+const jobRequestStateChangedEventSchema = eventEnvelope(
   "job_request.state_changed",
   z.object({ job_request: jobRequestSchema, previous_state: z.enum(JOB_REQUEST_STATES) }),
   "JobRequestStateChangedEvent",
@@ -119,7 +119,7 @@ export const webhookEventSchema = z
       "The JSON body POSTed to a subscription's URL: {id, event, occurred_at, data}, data by event.",
   });
 
-export const deliveryAttemptSchema = z
+const deliveryAttemptSchema = z
   .object({
     attempt: z.number().int().min(1),
     started_at: timestamp(),

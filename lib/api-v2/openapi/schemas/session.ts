@@ -3,7 +3,7 @@ import { ADDITION, nullableTimestamp, timestamp } from "./common";
 
 /** Authentication, the caller, the service info and invitations. */
 
-export const invitationFields = {
+const invitationFields = {
   state: z.enum(["valid", "used", "expired"]).meta({
     description:
       "valid: it can be accepted; used: it was accepted; expired: it was not accepted in time.",

@@ -60,7 +60,7 @@ export const USER_FIELD_NOTES: Record<UserField | "user_badges_attributes", stri
     'Badge changes: {"badge_id": "12"} adds; {"id": 7, "_destroy": true} or {"badge_id": "12", "_destroy": true} removes. A badge the worker already holds, or one named twice, is 422 duplicate_badge and nothing is applied.',
 };
 
-export const userBadgeSchema = z
+const userBadgeSchema = z
   .object({
     id: z.number().int().meta({ description: "The user badge's own id (used to remove it)." }),
     user_id: z.number().int(),
@@ -118,7 +118,7 @@ export const userListSchema = listOf(
   "workers, newest change first",
 );
 
-export const fieldChangeSchema = z
+const fieldChangeSchema = z
   .object({
     from: z.unknown().meta({ description: "The value before, in the user object's format." }),
     to: z.unknown().meta({ description: "The value after." }),

@@ -29,7 +29,7 @@ export type OutboxMail = {
   link: string | null;
 };
 
-export type MailPage = { mails: OutboxMail[]; page: number; per: number; total: number };
+type MailPage = { mails: OutboxMail[]; page: number; per: number; total: number };
 
 /** A refusal that asking again will not change (no outbox upstream, a public-pool key). */
 export const isFinalRefusal = (err: unknown) =>

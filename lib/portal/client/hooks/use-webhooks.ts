@@ -43,7 +43,7 @@ export type WebhookDelivery = {
   attempt_log: DeliveryAttempt[];
 };
 
-export type DeliveryPage = {
+type DeliveryPage = {
   deliveries: WebhookDelivery[];
   page: number;
   per: number;

@@ -24,7 +24,7 @@ export type HistoryEntry = {
   badges_removed: HistoryBadge[];
 };
 
-export type HistoryPage = { history: HistoryEntry[]; page: number; per: number; total: number };
+type HistoryPage = { history: HistoryEntry[]; page: number; per: number; total: number };
 
 /** The worker's change history, newest first (saving the worker invalidates it). */
 export function useWorkerHistory(id: number, per = MAX_PAGE_SIZE) {
