@@ -104,28 +104,7 @@ function LoadedWorkerEditor({
   mapTileUrl: string;
   invited: boolean;
 }) {
-  const {
-    form,
-    base,
-    changed,
-    badgeChanges,
-    dirty,
-    badgeEdit,
-    setBadgeEdit,
-    restored,
-    formError,
-    badgeError,
-    setBadgeError,
-    conflict,
-    conflictRows,
-    busy,
-    saveStatus,
-    now,
-    onSubmit,
-    onOverwrite,
-    onDiscardMine,
-    discardAll,
-  } = useWorkerForm({ id, initial, latest, refetch, readOnly });
+  const w = useWorkerForm({ id, initial, latest, refetch, readOnly });
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -146,30 +125,30 @@ function LoadedWorkerEditor({
             Your keys give read-only (public-pool) access. Editing workers needs a private-pool key.
           </Alert>
         )}
-        {restored && (
+        {w.restored && (
           <Alert tone="info">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p>We restored the changes you had not saved yet.</p>
-              <Button variant="secondary" onClick={discardAll}>
+              <Button variant="secondary" onClick={w.discardAll}>
                 Discard them
               </Button>
             </div>
           </Alert>
         )}
-        {conflict && (
+        {w.conflict && (
           <ConflictPanel
-            rows={conflictRows}
-            savedAgo={relativeTime(conflict.worker.updated_at, now)}
-            busy={busy}
-            onDiscard={onDiscardMine}
-            onOverwrite={onOverwrite}
+            rows={w.conflictRows}
+            savedAgo={relativeTime(w.conflict.worker.updated_at, w.now)}
+            busy={w.busy}
+            onDiscard={w.onDiscardMine}
+            onOverwrite={w.onOverwrite}
           />
         )}
       </div>
 
-      <FormProvider {...form}>
+      <FormProvider {...w.form}>
         <form
-          onSubmit={onSubmit}
+          onSubmit={w.onSubmit}
           noValidate
           aria-label={`Edit ${latest.worker.first_name} ${latest.worker.last_name}`}
           className="mt-8"
@@ -178,24 +157,24 @@ function LoadedWorkerEditor({
             <WorkerFormSections
               mapTileUrl={mapTileUrl}
               readOnly={readOnly}
-              held={base.worker.user_badges}
-              badgeEdit={badgeEdit}
+              held={w.base.worker.user_badges}
+              badgeEdit={w.badgeEdit}
               onBadgeEdit={(next) => {
-                setBadgeEdit(next);
-                setBadgeError(null);
+                w.setBadgeEdit(next);
+                w.setBadgeError(null);
               }}
-              badgeError={badgeError}
+              badgeError={w.badgeError}
             />
           </fieldset>
 
           {!readOnly && (
             <SaveBar
-              status={saveStatus}
-              changeCount={changed.length + badgeChanges}
-              canSave={dirty && !busy && !conflict}
-              busy={busy}
-              onDiscard={discardAll}
-              error={formError && <Alert tone="error">{formError}</Alert>}
+              status={w.saveStatus}
+              changeCount={w.changed.length + w.badgeChanges}
+              canSave={w.dirty && !w.busy && !w.conflict}
+              busy={w.busy}
+              onDiscard={w.discardAll}
+              error={w.formError && <Alert tone="error">{w.formError}</Alert>}
             />
           )}
         </form>
