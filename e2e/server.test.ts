@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inheritedEnv } from "@/lib/env";
+import { type ServerProcess, spawnServer } from "./support/server-process";
 
 /**
  * The production server as a newcomer starts it (`npm start` runs lib/server/main.ts), on a
@@ -19,43 +19,13 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ep-e2e-"));
 const port = 3300 + (process.pid % 500);
 const base = `http://127.0.0.1:${port}`;
 
-function startServer(extraEnv: Record<string, string> = {}): {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-} {
-  const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["lib/server/main.ts"], {
-    cwd: root,
-    env: {
-      ...inheritedEnv(),
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      DEMO_WORKER_COUNT: "40",
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-      ...extraEnv,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+/** The one starter (support/server-process.ts), on this file's data folder and port. */
+const startServer = (extraEnv: Record<string, string> = {}): Promise<ServerProcess> =>
+  spawnServer({
+    dataDir,
+    port: Number(extraEnv.PORT ?? port),
+    env: { DEMO_WORKER_COUNT: "40", ...extraEnv },
   });
-  let out = "";
-  child.stdout?.on("data", (d) => {
-    out += d;
-  });
-  child.stderr?.on("data", (d) => {
-    out += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
-async function waitFor(predicate: () => boolean, what: () => string, ms: number) {
-  const until = Date.now() + ms;
-  while (!predicate()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /**
  * The bash blocks of the README's walk-through, then of its mail/webhooks/history part (which
@@ -75,23 +45,15 @@ function walkThroughScript(receiver: string): string {
 }
 
 describe("production server", () => {
-  let server: ReturnType<typeof startServer>;
+  let server: ServerProcess;
 
   beforeAll(async () => {
-    server = startServer();
-    await waitFor(
-      () => {
-        if (server.child.exitCode !== null)
-          throw new Error(`the server exited:\n${server.output()}`);
-        return server.output().includes("are running at");
-      },
-      () => `the server to start:\n${server.output()}`,
-      280_000,
-    );
+    server = await startServer();
+    await server.ready;
   });
 
   afterAll(async () => {
-    if (server.child.exitCode === null) server.child.kill("SIGKILL");
+    await server.kill("SIGKILL");
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -184,16 +146,15 @@ describe("production server", () => {
   });
 
   it("refuses a second server on the same data folder, with a clear message", async () => {
-    const second = startServer({ PORT: String(port + 1) });
-    const code = await second.exited;
+    const second = await startServer({ PORT: String(port + 1) });
+    const { code } = await second.exited;
     expect(code).toBe(1);
     expect(second.output()).toMatch(/in use by another process \(pid \d+\)/);
   });
 
   it("drains on SIGTERM, exits 0 and releases the folder lock", async () => {
     expect(fs.existsSync(path.join(dataDir, "app.lock"))).toBe(true);
-    server.child.kill("SIGTERM");
-    expect(await server.exited).toBe(0);
+    expect((await server.kill("SIGTERM")).code).toBe(0);
     expect(fs.existsSync(path.join(dataDir, "app.lock"))).toBe(false);
   });
 });

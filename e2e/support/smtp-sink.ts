@@ -38,15 +38,4 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   };
 }
 
-/** A loopback port with nothing listening on it (yet). */
-export async function freePort(): Promise<number> {
-  const net = await import("node:net");
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from "./server-process";
