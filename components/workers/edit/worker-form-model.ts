@@ -1,7 +1,7 @@
 import type { Resolver } from "react-hook-form";
 import type { Worker } from "@/lib/portal/types";
 import { normalizeDecimal, parseCoordinate } from "@/lib/schemas/decimal";
-import { userFieldLabels } from "@/lib/schemas/user-fields";
+import { USER_FIELDS, userFieldLabels } from "@/lib/schemas/user-fields";
 import type { WorkerFormOutput } from "./worker-form-validation";
 
 export type { WorkerFormOutput } from "./worker-form-validation";
@@ -117,43 +117,27 @@ export function roundCoordinate(n: number): string {
   return normalizeDecimal(n.toFixed(7));
 }
 
+/** A fetched worker as the form holds it, field by field as the catalogue types them. */
 export function toFormValues(w: Worker): WorkerFormValues {
-  const s = (v: string | null | undefined) => v ?? "";
-  return {
-    first_name: s(w.first_name),
-    last_name: s(w.last_name),
-    gender: s(w.gender),
-    dob: s(w.dob).slice(0, 10),
-    ssn: s(w.ssn),
-    email: s(w.email),
-    phone: s(w.phone),
-    external_id: s(w.external_id),
-    address: s(w.address),
-    city: s(w.city),
-    address_state: s(w.address_state),
-    zip: s(w.zip),
-    latitude: s(w.latitude),
-    longitude: s(w.longitude),
-    home_latitude: s(w.home_latitude),
-    home_longitude: s(w.home_longitude),
-    suspended: w.suspended === true,
-    suspended_until: isoToLocalInput(w.suspended_until),
-    lower_pool: w.lower_pool === true,
-    lower_pool_until: isoToLocalInput(w.lower_pool_until),
-    drug_tested: s(w.drug_tested),
-    w2_employee_id: s(w.w2_employee_id),
-    w2_onboarding_status: s(w.w2_onboarding_status),
-    w2_address_state: s(w.w2_address_state),
-    referred_by: s(w.referred_by),
-    tracking_code: s(w.tracking_code),
-    onboarding_appt_time: isoToLocalInput(w.onboarding_appt_time),
-    w2_onboarding_started: isoToLocalInput(w.w2_onboarding_started),
-    w2_onboarding_completed: isoToLocalInput(w.w2_onboarding_completed),
-    business_name: s(w.business_name),
-    avatar_url: s(w.avatar_url),
-    logo_url: s(w.logo_url),
-    workplace_image_url: s(w.workplace_image_url),
-  };
+  const out: Partial<Record<FormField, string | boolean>> = {};
+  for (const field of FORM_FIELDS) {
+    const v = w[field];
+    switch (USER_FIELDS[field].json) {
+      case "boolean":
+      case "nullable_boolean":
+        out[field] = v === true;
+        break;
+      case "nullable_timestamp":
+        out[field] = isoToLocalInput(typeof v === "string" ? v : null);
+        break;
+      case "date":
+        out[field] = String(v ?? "").slice(0, 10);
+        break;
+      default:
+        out[field] = v === null || v === undefined ? "" : String(v);
+    }
+  }
+  return out as WorkerFormValues;
 }
 
 type Validation = typeof import("./worker-form-validation");
