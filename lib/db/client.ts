@@ -53,16 +53,26 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const release = opts.dataDir ? acquireFolderLock(opts.dataDir) : () => undefined;
   try {
     // Loaded only for the embedded database: a PostgreSQL deployment never pays for it.
-    const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
-      await Promise.all([
-        import("@electric-sql/pglite"),
-        import("@electric-sql/pglite/contrib/pg_trgm"),
-        import("drizzle-orm/pglite"),
-        import("drizzle-orm/pglite/migrator"),
-      ]);
+    const [
+      { PGlite },
+      { pg_trgm },
+      { cube },
+      { earthdistance },
+      { btree_gist },
+      { drizzle: drizzlePglite },
+      { migrate: migratePglite },
+    ] = await Promise.all([
+      import("@electric-sql/pglite"),
+      import("@electric-sql/pglite/contrib/pg_trgm"),
+      import("@electric-sql/pglite/contrib/cube"),
+      import("@electric-sql/pglite/contrib/earthdistance"),
+      import("@electric-sql/pglite/contrib/btree_gist"),
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+    ]);
     const client = new PGlite({
       dataDir: opts.dataDir ? path.resolve(opts.dataDir, "pg") : undefined,
-      extensions: { pg_trgm },
+      extensions: { pg_trgm, cube, earthdistance, btree_gist },
     });
     await client.waitReady;
     const db = drizzlePglite(client, { schema, logger: opts.logger }) as unknown as Db;

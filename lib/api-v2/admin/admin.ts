@@ -1,7 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/lib/db/client";
-import { apiKeys, badges, companies, jobRequests, jobs, users } from "@/lib/db/schema";
+import {
+  apiKeys,
+  badges,
+  companies,
+  jobRequests,
+  jobs,
+  jobTransitions,
+  users,
+} from "@/lib/db/schema";
 import {
   JOB_REQUEST_STATES,
   JOB_STATES,
@@ -11,7 +19,8 @@ import {
 import { notFound, validationError } from "../errors";
 import { emitEvent } from "../events/emit";
 import { hashToken } from "../hash-token";
-import { serializeJob, serializeJobRequest } from "../jobs/jobs";
+import { serializeOneJob } from "../jobs/serialize-job";
+import { serializeOneJobRequest } from "../jobs/serialize-job-request";
 import { seal } from "../secret-box";
 
 /**
@@ -163,6 +172,13 @@ export async function createJob(
       updatedAt: now,
     })
     .returning({ id: jobs.id });
+  await db.insert(jobTransitions).values({
+    jobId: row!.id,
+    name: s,
+    fromState: null,
+    actor: "operator",
+    createdAt: now,
+  });
   return { job_id: row!.id };
 }
 
@@ -186,10 +202,17 @@ export async function setJobState(
       .where(eq(jobs.id, jobId))
       .returning();
     if (before.state !== s) {
+      await tx.insert(jobTransitions).values({
+        jobId,
+        name: s,
+        fromState: before.state,
+        actor: "operator",
+        createdAt: now,
+      });
       await emitEvent(tx, {
         companyId: row!.companyId,
         event: "job.state_changed",
-        data: { job: serializeJob(row!), previous_state: before.state },
+        data: { job: await serializeOneJob(tx, row!, null, now), previous_state: before.state },
         now,
       });
     }
@@ -224,7 +247,10 @@ export async function setJobRequestState(
       await emitEvent(tx, {
         companyId: row!.companyId,
         event: "job_request.state_changed",
-        data: { job_request: serializeJobRequest(row!), previous_state: before.state },
+        data: {
+          job_request: await serializeOneJobRequest(tx, row!),
+          previous_state: before.state,
+        },
         now,
       });
     }

@@ -1,57 +1,31 @@
-import {
-  and,
-  count,
-  desc,
-  eq,
-  gt,
-  type InferSelectModel,
-  inArray,
-  lt,
-  type SQL,
-} from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, lt, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { jobRequests, jobs } from "@/lib/db/schema";
-import type { JobRequestState, JobState } from "@/lib/schemas/job";
+import type { ListJobsQuery } from "@/lib/schemas/job";
 import type { Caller } from "../caller";
 import { notFound } from "../errors";
-import { formatTimestamp, paging } from "../format";
+import { paging } from "../format";
+import { serializeJobs, serializeOneJob } from "./serialize-job";
 
-type JobRow = InferSelectModel<typeof jobs>;
-type JobRequestRow = InferSelectModel<typeof jobRequests>;
-
-export function serializeJob(j: JobRow) {
-  return {
-    id: j.id,
-    job_request_id: j.jobRequestId,
-    user_id: j.userId,
-    state: j.state,
-    approved_at: formatTimestamp(j.approvedAt),
-    created_at: formatTimestamp(j.createdAt)!,
-    updated_at: formatTimestamp(j.updatedAt)!,
-  };
-}
-
-export function serializeJobRequest(r: JobRequestRow) {
-  return {
-    id: r.id,
-    name: r.name,
-    state: r.state,
-    created_at: formatTimestamp(r.createdAt)!,
-    updated_at: formatTimestamp(r.updatedAt)!,
-  };
-}
-
-type ListQuery<S> = {
-  page: number;
-  per: number;
-  state?: S[];
-  updated_after?: Date;
-  updated_before?: Date;
-};
-
-/** Jobs and job requests are visible to the company that created them, in either pool. */
-export async function listJobs(db: Db, caller: Caller, q: ListQuery<JobState>) {
-  const where = and(eq(jobs.companyId, caller.companyId), ...timeAndState(jobs, q));
+/** Jobs are visible to the company that created them, in either pool; newest change first. */
+export async function listJobs(db: Db, caller: Caller, q: ListJobsQuery, now: Date) {
+  const byRequest = (c: SQL) =>
+    inArray(jobs.jobRequestId, db.select({ id: jobRequests.id }).from(jobRequests).where(c));
+  const conds: (SQL | undefined)[] = [
+    eq(jobs.companyId, caller.companyId),
+    q.state?.length ? inArray(jobs.state, q.state) : undefined,
+    q.job_request_id !== undefined ? eq(jobs.jobRequestId, q.job_request_id) : undefined,
+    q.worker_id !== undefined ? eq(jobs.userId, q.worker_id) : undefined,
+    q.w2_pay_status ? eq(jobs.w2PayStatus, q.w2_pay_status) : undefined,
+    // Classification and the W2 rate live on the request (a job inherits them).
+    q.classification ? byRequest(eq(jobRequests.classification, q.classification)) : undefined,
+    q.w2_hourly_rate !== undefined
+      ? byRequest(eq(jobRequests.w2HourlyRate, q.w2_hourly_rate.toFixed(2)))
+      : undefined,
+    q.updated_after ? gt(jobs.updatedAt, q.updated_after) : undefined,
+    q.updated_before ? lt(jobs.updatedAt, q.updated_before) : undefined,
+  ];
+  const where = and(...conds);
   const { limit, offset } = paging(q.page, q.per);
   const [rows, totals] = await Promise.all([
     db
@@ -64,61 +38,19 @@ export async function listJobs(db: Db, caller: Caller, q: ListQuery<JobState>) {
     db.select({ n: count() }).from(jobs).where(where),
   ]);
   return {
-    jobs: rows.map(serializeJob),
+    jobs: await serializeJobs(db, rows, caller, now),
     page: q.page,
     per: q.per,
     total: Number(totals[0]?.n ?? 0),
   };
 }
 
-export async function listJobRequests(db: Db, caller: Caller, q: ListQuery<JobRequestState>) {
-  const where = and(eq(jobRequests.companyId, caller.companyId), ...timeAndState(jobRequests, q));
-  const { limit, offset } = paging(q.page, q.per);
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(jobRequests)
-      .where(where)
-      .orderBy(desc(jobRequests.updatedAt), desc(jobRequests.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(jobRequests).where(where),
-  ]);
-  return {
-    job_requests: rows.map(serializeJobRequest),
-    page: q.page,
-    per: q.per,
-    total: Number(totals[0]?.n ?? 0),
-  };
-}
-
-function timeAndState(
-  t: typeof jobs | typeof jobRequests,
-  q: ListQuery<string>,
-): (SQL | undefined)[] {
-  return [
-    q.state?.length ? inArray(t.state, q.state) : undefined,
-    q.updated_after ? gt(t.updatedAt, q.updated_after) : undefined,
-    q.updated_before ? lt(t.updatedAt, q.updated_before) : undefined,
-  ];
-}
-
-export async function getJob(db: Db, caller: Caller, id: number) {
+export async function getJob(db: Db, caller: Caller, id: number, now: Date) {
   const [row] = await db
     .select()
     .from(jobs)
     .where(and(eq(jobs.id, id), eq(jobs.companyId, caller.companyId)))
     .limit(1);
   if (!row) throw notFound("Job");
-  return serializeJob(row);
-}
-
-export async function getJobRequest(db: Db, caller: Caller, id: number) {
-  const [row] = await db
-    .select()
-    .from(jobRequests)
-    .where(and(eq(jobRequests.id, id), eq(jobRequests.companyId, caller.companyId)))
-    .limit(1);
-  if (!row) throw notFound("Job request");
-  return serializeJobRequest(row);
+  return { job: await serializeOneJob(db, row, caller, now) };
 }

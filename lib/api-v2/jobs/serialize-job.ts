@@ -1,0 +1,185 @@
+import { asc, eq, type InferSelectModel, inArray } from "drizzle-orm";
+import type { DbOrTx } from "@/lib/db/client";
+import { companies, jobRequests, jobs, jobTransitions, userBadges, users } from "@/lib/db/schema";
+import { ACTIVE_JOB_STATES } from "@/lib/schemas/job";
+import type { Caller } from "../caller";
+import { formatDecimal, formatTimestamp } from "../format";
+import { serializeUser, type UserJson } from "../users/serialize-user";
+
+export type JobRow = InferSelectModel<typeof jobs>;
+type TransitionRow = InferSelectModel<typeof jobTransitions>;
+
+const APPROVED_WINDOW_MS = 24 * 60 * 60 * 1000;
+const num = (v: string | null) => (v === null ? null : Number(v));
+
+/** The company's requestor. We keep no Employer users, so it is the company itself. */
+function employerOf(company: { id: number; name: string }) {
+  return {
+    id: null,
+    type: "Employer",
+    first_name: null,
+    last_name: null,
+    email: null,
+    phone: null,
+    business_name: company.name,
+    customer_id: company.id,
+    role: "requestor",
+  };
+}
+
+function serializeTransition(t: TransitionRow) {
+  return {
+    id: t.id,
+    job_id: t.jobId,
+    created_at: formatTimestamp(t.createdAt)!,
+    name: t.name,
+    latitude: num(t.latitude),
+    longitude: num(t.longitude),
+    // Ours.
+    from_state: t.fromState,
+    actor: t.actor,
+  };
+}
+
+type Context = {
+  worker: UserJson | null;
+  employer: ReturnType<typeof employerOf>;
+  request: { classification: string; w2HourlyRate: string | null } | undefined;
+  transitions: TransitionRow[];
+};
+
+/** Minutes worked: what the requestor set, else the time between start and completion. */
+function minutesWorked(j: JobRow): number | null {
+  if (j.actualDuration !== null) return j.actualDuration;
+  if (j.startedAt && j.completedAt) {
+    return Math.max(0, Math.round((j.completedAt.getTime() - j.startedAt.getTime()) / 60_000));
+  }
+  return null;
+}
+
+/**
+ * The job as the real service returns it (its reference's fields, nested worker and employer,
+ * transitions), then our additions: user_id, approved_at, cancelled_at, rating.
+ */
+export function serializeJob(j: JobRow, c: Context) {
+  const minutes = minutesWorked(j);
+  return {
+    id: j.id,
+    state: j.state,
+    job_request_id: j.jobRequestId,
+    created_at: formatTimestamp(j.createdAt)!,
+    updated_at: formatTimestamp(j.updatedAt)!,
+    confirmed_at: formatTimestamp(j.confirmedAt),
+    started_at: formatTimestamp(j.startedAt),
+    completed_at: formatTimestamp(j.completedAt),
+    finished_at: formatTimestamp(j.finishedAt),
+    hours_worked: minutes === null ? null : Math.round((minutes / 60) * 100) / 100,
+    actual_duration: j.actualDuration,
+    time_to_start: null,
+    adjusted_wage: num(j.adjustedWage),
+    requestor_notes: j.requestorNotes,
+    classification: c.request?.classification ?? "1099",
+    w2_hourly_rate: formatDecimal(c.request?.w2HourlyRate ?? null),
+    w2_payment_ref: j.w2PaymentRef,
+    w2_pay_status: j.w2PayStatus,
+    cancelled_reason: j.cancelledReason,
+    worker: c.worker,
+    employer: c.employer,
+    transitions: c.transitions.map(serializeTransition),
+    // Ours.
+    user_id: j.userId,
+    approved_at: formatTimestamp(j.approvedAt),
+    cancelled_at: formatTimestamp(j.cancelledAt),
+    rating: j.rating,
+  };
+}
+export type JobJson = ReturnType<typeof serializeJob>;
+
+/**
+ * A public-pool key sees a job's worker only while the public-pool rule lets it see that
+ * worker (an active job, or approved within 24 hours); otherwise `worker` is null.
+ */
+function workerVisible(j: JobRow, caller: Caller | null, now: Date): boolean {
+  if (!caller || caller.pool === "private") return true;
+  if ((ACTIVE_JOB_STATES as readonly string[]).includes(j.state)) return true;
+  return (
+    j.state === "approved" &&
+    j.approvedAt !== null &&
+    j.approvedAt.getTime() > now.getTime() - APPROVED_WINDOW_MS
+  );
+}
+
+/**
+ * Serialises a page of jobs with batched look-ups (workers, their badges, transitions, the
+ * requests' classification, the companies). `caller` null: a webhook payload, where the
+ * worker's SSN and date of birth are left out (blank, the shape unchanged).
+ */
+export async function serializeJobs(
+  db: DbOrTx,
+  rows: JobRow[],
+  caller: Caller | null,
+  now: Date,
+): Promise<JobJson[]> {
+  if (rows.length === 0) return [];
+  const userIds = [...new Set(rows.map((r) => r.userId))];
+  const requestIds = [...new Set(rows.map((r) => r.jobRequestId))];
+  const companyIds = [...new Set(rows.map((r) => r.companyId))];
+  const [workerRows, badgeRows, transitionRows, requestRows, companyRows] = await Promise.all([
+    db.select().from(users).where(inArray(users.id, userIds)),
+    db
+      .select()
+      .from(userBadges)
+      .where(inArray(userBadges.userId, userIds))
+      .orderBy(asc(userBadges.id)),
+    db
+      .select()
+      .from(jobTransitions)
+      .where(
+        inArray(
+          jobTransitions.jobId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(jobTransitions.id)),
+    db
+      .select({
+        id: jobRequests.id,
+        classification: jobRequests.classification,
+        w2HourlyRate: jobRequests.w2HourlyRate,
+      })
+      .from(jobRequests)
+      .where(inArray(jobRequests.id, requestIds)),
+    db
+      .select({ id: companies.id, name: companies.name })
+      .from(companies)
+      .where(inArray(companies.id, companyIds)),
+  ]);
+  return rows.map((j) => {
+    const u = workerRows.find((w) => w.id === j.userId);
+    let worker: UserJson | null = null;
+    if (u && workerVisible(j, caller, now)) {
+      worker = serializeUser(
+        u,
+        badgeRows.filter((b) => b.userId === u.id),
+      );
+      if (!caller) worker = { ...worker, ssn: null, dob: null };
+    }
+    const company = companyRows.find((c) => c.id === j.companyId) ?? { id: j.companyId, name: "" };
+    return serializeJob(j, {
+      worker,
+      employer: employerOf(company),
+      request: requestRows.find((r) => r.id === j.jobRequestId),
+      transitions: transitionRows.filter((t) => t.jobId === j.id),
+    });
+  });
+}
+
+export async function serializeOneJob(db: DbOrTx, row: JobRow, caller: Caller | null, now: Date) {
+  const [json] = await serializeJobs(db, [row], caller, now);
+  return json!;
+}
+
+export async function jobById(db: DbOrTx, id: number): Promise<JobRow | undefined> {
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id)).limit(1);
+  return row;
+}
