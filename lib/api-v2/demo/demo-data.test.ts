@@ -1,5 +1,7 @@
 import { isValidPhoneNumber } from "libphonenumber-js";
 import { describe, expect, it } from "vitest";
+import { JOB_REQUEST_STATES, JOB_STATES, type JobRequestState } from "@/lib/schemas/job";
+import { deriveRequestState } from "../jobs/request-state";
 import {
   DEMO_COMPANY_NAME,
   type DemoWorker,
@@ -50,22 +52,33 @@ describe("demoBadges", () => {
 });
 
 describe("demoJobRequests", () => {
-  it("returns ~8 named job requests with valid states", () => {
-    const states = new Set([
-      "draft",
-      "unassigned",
-      "posted",
-      "filled",
-      "in_progress",
-      "completed",
-      "approved",
-      "cancelled",
-      "unfilled",
-    ]);
-    const jobs = demoJobRequests();
-    expect(jobs.length).toBeGreaterThanOrEqual(6);
-    expect(new Set(jobs.map((j) => j.name)).size).toBe(jobs.length);
-    for (const j of jobs) expect(states.has(j.state)).toBe(true);
+  it("covers every request state, at real sites, with badges that exist", () => {
+    const requests = demoJobRequests();
+    expect(new Set(requests.map((r) => r.state))).toEqual(new Set(JOB_REQUEST_STATES));
+    expect(new Set(requests.map((r) => r.name)).size).toBe(requests.length);
+    const badgeNames = new Set(demoBadges().map((b) => b.name));
+    for (const r of requests) {
+      for (const b of r.badges) expect(badgeNames.has(b), b).toBe(true);
+      expect(Number(r.latitude)).toBeGreaterThan(24);
+      expect(Number(r.longitude)).toBeLessThan(-66);
+      if (r.classification === "w2") expect(r.w2_hourly_rate).toBeDefined();
+    }
+  });
+
+  it("gives each request jobs that agree with its state (the request follows its jobs)", () => {
+    for (const r of demoJobRequests()) {
+      const held: Record<string, number> = {};
+      for (const j of r.jobs) held[j.state] = (held[j.state] ?? 0) + j.count;
+      // Drafts, cancelled requests and those no job has touched keep their own state.
+      const own = ["draft", "cancelled", "unassigned", "unfilled"].includes(r.state);
+      const from = (own ? r.state : "posted") as JobRequestState;
+      expect(deriveRequestState(from, r.slots, held), r.name).toBe(r.state);
+    }
+  });
+
+  it("holds jobs in every job state", () => {
+    const states = new Set(demoJobRequests().flatMap((r) => r.jobs.map((j) => j.state)));
+    expect(states).toEqual(new Set(JOB_STATES));
   });
 
   it("exports the company name", () => {

@@ -1,18 +1,27 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
+import type { Db, Tx } from "@/lib/db/client";
 import {
   badges,
   companies,
   invitations,
+  jobRequestBadges,
   jobRequests,
   jobs,
+  jobTransitions,
   userBadges,
   userChanges,
   users,
 } from "@/lib/db/schema";
 import { createKeys } from "../admin/admin";
 import { hashToken, randomToken } from "../hash-token";
-import { DEMO_COMPANY_NAME, demoBadges, demoJobRequests, demoWorkers } from "./demo-data";
+import { resolveStartTime } from "../jobs/start-time";
+import {
+  DEMO_COMPANY_NAME,
+  type DemoWorker,
+  demoBadges,
+  demoJobRequests,
+  demoWorkers,
+} from "./demo-data";
 
 type DemoKeys = {
   company_id: number;
@@ -154,51 +163,14 @@ export async function seedDemo(
       );
     }
 
-    const requestRows = await tx
-      .insert(jobRequests)
-      .values(
-        demoJobRequests().map((r, i) => ({
-          companyId,
-          name: r.name,
-          state: r.state,
-          createdAt: new Date(now.getTime() - (20 - i) * DAY),
-          updatedAt: new Date(now.getTime() - (10 - i) * HOUR),
-        })),
-      )
-      .returning({ id: jobRequests.id });
-
-    // Jobs in every state. Active ones (and approvals in the last 24 h) make those workers
-    // visible to the public-pool key; the rest must stay invisible to it.
-    const plan: { state: string; count: number; approvedAgo?: number }[] = [
-      { state: "filled", count: 6 },
-      { state: "in_progress", count: 6 },
-      { state: "paused", count: 2 },
-      { state: "completed", count: 5 },
-      { state: "approved", count: 4, approvedAgo: 3 * HOUR },
-      { state: "approved", count: 4, approvedAgo: 3 * DAY },
-      { state: "pending", count: 4 },
-      { state: "rejected", count: 2 },
-      { state: "cancelled", count: 3 },
-      { state: "withdrawn", count: 2 },
-      { state: "no_show", count: 2 },
-    ];
-    const jobValues: (typeof jobs.$inferInsert)[] = [];
-    let w = 0;
-    for (const p of plan) {
-      for (let k = 0; k < p.count && w < userIds.length; k++, w++) {
-        const approvedAt = p.approvedAgo ? new Date(now.getTime() - p.approvedAgo) : null;
-        jobValues.push({
-          companyId,
-          jobRequestId: requestRows[w % requestRows.length]!.id,
-          userId: userIds[(w * 3) % userIds.length]!,
-          state: p.state,
-          approvedAt,
-          createdAt: new Date(now.getTime() - 5 * DAY),
-          updatedAt: approvedAt ?? new Date(now.getTime() - (w % 48) * HOUR),
-        });
-      }
-    }
-    if (jobValues.length > 0) await tx.insert(jobs).values(jobValues);
+    await seedJobRequests(tx, {
+      companyId,
+      now,
+      workers,
+      userIds,
+      badgeIds: new Map(badgeNames.map((name, i) => [name, badgeRows[i]!.id])),
+      badgeNames,
+    });
 
     return {
       company_id: companyId,
@@ -206,4 +178,175 @@ export async function seedDemo(
       public: { api_key: publicKeys.api_key, secret_key: publicKeys.secret_key },
     };
   });
+}
+
+/** The states a job passed through to reach its own, in order. */
+const PATH: Record<string, string[]> = {
+  pending: ["pending"],
+  rejected: ["pending", "rejected"],
+  filled: ["filled"],
+  in_progress: ["filled", "in_progress"],
+  paused: ["filled", "in_progress", "paused"],
+  completed: ["filled", "in_progress", "completed"],
+  approved: ["filled", "in_progress", "completed", "approved"],
+  cancelled: ["filled", "cancelled"],
+  withdrawn: ["filled", "withdrawn"],
+  no_show: ["filled", "no_show"],
+};
+
+/** Today's date where the site is, plus `days`, as YYYY-MM-DD. */
+function localDate(now: Date, timeZone: string, days: number): string {
+  const [y, m, d] = new Intl.DateTimeFormat("en-CA", { timeZone, dateStyle: "short" })
+    .format(now)
+    .split("-")
+    .map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The demo's postings, their required badges, and jobs (with their transitions) in states that
+ * agree with each posting's: workers from the site's city who hold the badges come first.
+ */
+async function seedJobRequests(
+  tx: Tx,
+  o: {
+    companyId: number;
+    now: Date;
+    workers: DemoWorker[];
+    userIds: number[];
+    badgeIds: Map<string, number>;
+    badgeNames: string[];
+  },
+): Promise<void> {
+  const { companyId, now } = o;
+  const holds = (w: DemoWorker, names: string[]) =>
+    names.every((n) => w.badgeIndexes.some((bi) => o.badgeNames[bi] === n));
+  for (const r of demoJobRequests()) {
+    const running = r.state === "in_progress";
+    const startTime = running
+      ? new Date(Math.floor((now.getTime() - 2 * HOUR) / HOUR) * HOUR)
+      : resolveStartTime(
+          `${localDate(now, r.timezone, r.startDay)} ${String(r.startHour).padStart(2, "0")}:00`,
+          r.timezone,
+        )!;
+    const created = new Date(Math.min(now.getTime(), startTime.getTime()) - 3 * DAY);
+    const [row] = await tx
+      .insert(jobRequests)
+      .values({
+        companyId,
+        name: r.name,
+        state: r.state,
+        category: r.category,
+        descriptionTasks: r.description_tasks,
+        descriptionArrival: r.description_arrival || null,
+        description: [
+          `Tasks: ${r.description_tasks}`,
+          r.description_arrival && `Arrival: ${r.description_arrival}`,
+        ]
+          .filter(Boolean)
+          .join("\n\n"),
+        slots: r.slots,
+        startTime,
+        duration: r.duration,
+        timezone: r.timezone,
+        wage: r.wage,
+        classification: r.classification,
+        w2HourlyRate: r.w2_hourly_rate ?? null,
+        venue: r.venue,
+        address: r.address,
+        city: r.city,
+        addressState: r.address_state,
+        zip: r.zip,
+        latitude: r.latitude,
+        longitude: r.longitude,
+        usePendingState: r.use_pending_state ?? false,
+        postedAt: r.state === "draft" || r.state === "unassigned" ? null : created,
+        createdAt: created,
+        updatedAt: created,
+      })
+      .returning({ id: jobRequests.id });
+    const requestId = row!.id;
+    const required = r.badges.map((n) => o.badgeIds.get(n)).filter((id) => id !== undefined);
+    if (required.length > 0) {
+      await tx
+        .insert(jobRequestBadges)
+        .values(
+          required.map((badgeId) => ({ jobRequestId: requestId, badgeId, createdAt: created })),
+        );
+    }
+
+    // Workers for its jobs: the city's badge holders first, then the city, then anyone.
+    const order = o.workers
+      .map((w, i) => ({ w, i }))
+      .sort(
+        (a, b) =>
+          Number(b.w.city === r.city && holds(b.w, r.badges)) -
+            Number(a.w.city === r.city && holds(a.w, r.badges)) ||
+          Number(b.w.city === r.city) - Number(a.w.city === r.city) ||
+          a.i - b.i,
+      );
+    let next = 0;
+    let lastChange = created;
+    for (const plan of r.jobs) {
+      for (let k = 0; k < plan.count && next < order.length; k++, next++) {
+        const userId = o.userIds[order[next]!.i]!;
+        const path = PATH[plan.state] ?? [plan.state];
+        const end = new Date(startTime.getTime() + r.duration * 60_000);
+        const approvedAt = plan.approvedAgoHours
+          ? new Date(now.getTime() - plan.approvedAgoHours * HOUR)
+          : null;
+        const at: Record<string, Date> = {
+          pending: new Date(created.getTime() + HOUR),
+          filled: new Date(created.getTime() + (2 + k) * HOUR),
+          in_progress: startTime,
+          paused: new Date(Math.min(now.getTime(), startTime.getTime() + HOUR)),
+          completed: end.getTime() < now.getTime() ? end : new Date(now.getTime() - 10 * 60_000),
+          approved: approvedAt ?? now,
+          rejected: new Date(created.getTime() + 5 * HOUR),
+          cancelled: new Date(created.getTime() + 26 * HOUR),
+          withdrawn: new Date(created.getTime() + 30 * HOUR),
+          no_show: new Date(startTime.getTime() + HOUR),
+        };
+        const last = at[plan.state] ?? now;
+        if (last > lastChange) lastChange = last;
+        const [job] = await tx
+          .insert(jobs)
+          .values({
+            companyId,
+            jobRequestId: requestId,
+            userId,
+            state: plan.state,
+            confirmedAt: path.includes("filled") ? at.filled! : null,
+            startedAt: path.includes("in_progress") ? at.in_progress! : null,
+            completedAt: path.includes("completed") ? at.completed! : null,
+            finishedAt: path.includes("completed") ? at.completed! : null,
+            approvedAt,
+            rating: plan.state === "approved" ? 4 + (k % 2) : null,
+            cancelledAt: plan.state === "cancelled" ? at.cancelled! : null,
+            cancelledReason: plan.state === "cancelled" ? "admin_cancelled" : null,
+            createdAt: path[0] === "pending" ? at.pending! : at.filled!,
+            updatedAt: last,
+          })
+          .returning({ id: jobs.id });
+        await tx.insert(jobTransitions).values(
+          path.map((name, step) => ({
+            jobId: job!.id,
+            name,
+            fromState: step === 0 ? null : path[step - 1]!,
+            actor: (name === "in_progress" ||
+            name === "completed" ||
+            name === "paused" ||
+            name === "withdrawn"
+              ? "worker"
+              : "requestor") as "worker" | "requestor",
+            createdAt: at[name] ?? now,
+          })),
+        );
+      }
+    }
+    await tx
+      .update(jobRequests)
+      .set({ updatedAt: lastChange })
+      .where(eq(jobRequests.id, requestId));
+  }
 }

@@ -1,8 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jobRequests, jobs, outbox, users } from "@/lib/db/schema";
-import { JOB_STATES, REQUESTOR_JOB_STATES } from "@/lib/schemas/job";
+import { JOB_REQUEST_STATES, JOB_STATES, REQUESTOR_JOB_STATES } from "@/lib/schemas/job";
+import { seedDemo } from "../demo/seed-demo";
 import { canTransition } from "../jobs/job-state-machine";
+import { syncRequestState } from "../jobs/request-state";
 import { call, describeApi, type Tenant, workerBody } from "./harness";
 import { createBadgeFor, createJob, createJobRequest, createWebhook } from "./jobs-support";
 
@@ -683,5 +685,40 @@ describeApi("job requests and jobs", (api) => {
         .where(and(eq(outbox.companyId, c.companyId), eq(outbox.event, "job_request.offered")));
       expect(after[0]!.n - before[0]!.n).toBe(3);
     });
+  });
+});
+
+describeApi("the demo's job requests", (api) => {
+  it("seeds postings in every state whose stored state is what their jobs say", async () => {
+    const db = api.database.db;
+    const keys = await seedDemo(db, { now: new Date(), workerCount: 120, environment: "test" });
+    const token = await api.authenticate(keys!.private);
+    const res = await call("GET", "/api_v2/job_requests", { token });
+    expect(res.status).toBe(200);
+    const list = res.body.job_requests as any[];
+    expect(new Set(list.map((r) => r.state))).toEqual(new Set(JOB_REQUEST_STATES));
+    for (const r of list) {
+      const [row] = await db.select().from(jobRequests).where(eq(jobRequests.id, r.id));
+      // Syncing changes nothing: the seed already agrees with the jobs.
+      expect((await syncRequestState(db, row!, new Date())).state, r.request_name).toBe(r.state);
+    }
+    const oakland = list.find((r) => r.request_name === "Warehouse Associate – Oakland DC");
+    expect(oakland.badge_requirements.map((b: any) => b.badge_name)).toEqual([
+      "Warehouse Pro",
+      "Pallet Jack",
+    ]);
+    const candidates = await call("GET", `/api_v2/job_requests/${oakland.id}/candidates`, {
+      token,
+    });
+    expect(candidates.status).toBe(200);
+    const km = candidates.body.candidates.map((c: any) => c.distance_km ?? Infinity);
+    expect(km).toEqual([...km].sort((a: number, b: number) => a - b));
+    const jobsRes = await call("GET", "/api_v2/jobs", { token, query: { state: "paused" } });
+    expect(jobsRes.body.jobs).toHaveLength(2);
+    expect(jobsRes.body.jobs[0].transitions.map((t: any) => t.name)).toEqual([
+      "filled",
+      "in_progress",
+      "paused",
+    ]);
   });
 });
