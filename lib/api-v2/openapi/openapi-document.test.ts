@@ -8,6 +8,12 @@ import { type Database, openDatabase, setDatabase } from "@/lib/db/client";
 import { referenceView } from "@/lib/docs/reference-view";
 import { authenticateBodySchema } from "@/lib/schemas/auth";
 import { createBadgeBodySchema, updateBadgeBodySchema } from "@/lib/schemas/badge";
+import {
+  assignJobBodySchema,
+  jobRequestBodySchema,
+  REQUESTOR_JOB_STATES,
+  updateJobBodySchema,
+} from "@/lib/schemas/job";
 import { inviteUserBodySchema, updateUserBodySchema } from "@/lib/schemas/user";
 import {
   acceptInvitationBodySchema,
@@ -19,13 +25,19 @@ import { serializeBadge } from "../badges/badges";
 import { SIGNATURE_HEADER } from "../events/signature";
 import { serializeWebhook } from "../events/webhooks";
 import { METHODS, type RouteHandler } from "../handler";
-import { serializeJob, serializeJobRequest } from "../jobs/jobs";
+import { JOB_TRANSITIONS } from "../jobs/job-state-machine";
+import { NOTIFY_TOP } from "../jobs/notify-candidates";
+import { type JobRow, serializeJob } from "../jobs/serialize-job";
+import { type JobRequestRow, serializeJobRequest } from "../jobs/serialize-job-request";
 import { unwrapBody } from "../unwrap-body";
 import { serializeUser, type UserBadgeRow, type UserRow } from "../users/serialize-user";
 import { buildOpenApiDocument, ENDPOINTS, TAGS } from "./openapi-document";
 import {
   badgeSchema,
+  candidateListSchema,
   ERROR_CODES,
+  jobEnvelopeSchema,
+  jobRequestEnvelopeSchema,
   jobRequestSchema,
   jobSchema,
   userSchema,
@@ -73,7 +85,10 @@ describe("the OpenAPI document", () => {
   it("has examples that the handlers' own schemas accept", () => {
     const bodies: Record<
       string,
-      { schema: { safeParse(v: unknown): any }; key?: "user" | "badge" | "webhook" }
+      {
+        schema: { safeParse(v: unknown): any };
+        key?: "user" | "badge" | "webhook" | "job_request" | "job";
+      }
     > = {
       inviteUser: { schema: inviteUserBodySchema, key: "user" },
       updateUser: { schema: updateUserBodySchema, key: "user" },
@@ -83,6 +98,11 @@ describe("the OpenAPI document", () => {
       createWebhook: { schema: createWebhookBodySchema, key: "webhook" },
       inspectInvitation: { schema: inspectInvitationBodySchema },
       acceptInvitation: { schema: acceptInvitationBodySchema },
+      createJobRequest: { schema: jobRequestBodySchema, key: "job_request" },
+      updateJobRequest: { schema: jobRequestBodySchema, key: "job_request" },
+      createJob: { schema: assignJobBodySchema, key: "job" },
+      assignJob: { schema: assignJobBodySchema, key: "job" },
+      updateJob: { schema: updateJobBodySchema, key: "job" },
     };
     for (const e of ENDPOINTS) {
       const content = (doc.paths?.[e.path]?.[e.method]?.requestBody as Json | undefined)?.content;
@@ -130,9 +150,11 @@ describe("our additions in the document", () => {
     "/api_v2/users/{id}/history",
     "/api_v2/invitations/inspect",
     "/api_v2/invitations/accept",
+    "/api_v2/job_requests/{id}/candidates",
+    "/api_v2/job_requests/categories",
   ];
 
-  it("marks webhooks, deliveries, mails, history and invitations as additions", () => {
+  it("marks webhooks, deliveries, mails, history, invitations, candidates and categories as additions", () => {
     for (const p of ADDED_PATHS) {
       const item = doc.paths?.[p] as Json | undefined;
       expect(item, p).toBeDefined();
@@ -142,9 +164,62 @@ describe("our additions in the document", () => {
       }
     }
     expect(doc.info.description).toContain("documented additions");
-    for (const p of ["/webhooks", "/webhook_deliveries", "/users/{id}/history", "/mails"]) {
+    for (const p of [
+      "/webhooks",
+      "/webhook_deliveries",
+      "/users/{id}/history",
+      "/mails",
+      "/job_requests/{id}/candidates",
+      "/job_requests/categories",
+    ]) {
       expect(doc.info.description).toContain(p);
     }
+  });
+
+  it("marks our fields and filters of job requests and jobs", () => {
+    const schemas = doc.components?.schemas as Json;
+    const flagged = (name: string) =>
+      Object.entries(schemas[name].properties as Json)
+        .filter(([, p]) => (p as Json)["x-addition"] === true)
+        .map(([k]) => k);
+    expect(flagged("JobRequest")).toEqual(["address_state", "posted_at", "created_at"]);
+    expect(flagged("Job")).toEqual(["user_id", "approved_at", "cancelled_at", "rating"]);
+    expect(flagged("JobTransition")).toEqual(["from_state", "actor"]);
+    for (const name of ["JobRequest", "Job", "JobTransition"]) {
+      for (const field of flagged(name)) {
+        expect(schemas[name].properties[field].description, `${name}.${field}`).toContain(
+          "Our addition.",
+        );
+      }
+    }
+    const params = (p: string): Json[] =>
+      ((doc.paths?.[p]?.get ?? {}) as Json).parameters.filter((x: Json) => x["x-addition"]);
+    expect(params("/api_v2/jobs").map((x) => x.name)).toEqual(["worker_id"]);
+    expect(params("/api_v2/job_requests").map((x) => x.name)).toEqual(["category", "zip"]);
+  });
+
+  it("explains the job state machine, the ranking and the required fields", () => {
+    const jobs = TAGS.find((t) => t.name === "Jobs")!.description;
+    for (const e of JOB_TRANSITIONS) {
+      expect(jobs, `${e.from} → ${e.to}`).toMatch(
+        new RegExp(`From \`${e.from}\`:[^.]*\`${e.to}\` \\(${e.by.join(" or ")}\\)`),
+      );
+    }
+    expect(jobs).toContain("422 `validation_failed` on `fields.state`");
+    const requests = TAGS.find((t) => t.name === "Job requests")!.description;
+    expect(requests).toContain(`top ${NOTIFY_TOP} candidates`);
+    expect(requests).toContain("no geocoding");
+    const byId = (id: string) => ENDPOINTS.find((e) => e.operationId === id)!;
+    const candidates = byId("listJobRequestCandidates");
+    for (const phrase of ["current location", "home", "preferred", "rating", "has_more"]) {
+      expect(candidates.description, phrase).toContain(phrase);
+    }
+    expect(candidates.errors).toContain("forbidden_for_public_pool");
+    const update = byId("updateJob").description;
+    for (const state of REQUESTOR_JOB_STATES) expect(update, state).toContain(`\`${state}\``);
+    expect(byId("createJobRequest").description).toContain("`draft` (our addition");
+    const body = deref({ $ref: "#/components/schemas/JobRequestBody" }) as Json;
+    expect(body.properties.start_time.description).toContain("YYYY-MM-DD HH:MM");
   });
 
   it("needs a private-pool key for webhooks, deliveries and mails, and no token for the links", () => {
@@ -276,28 +351,221 @@ describe("the response schemas", () => {
     });
     expect(Object.keys(badgeSchema.shape)).toEqual(Object.keys(badge));
     expect(badgeSchema.parse(badge)).toEqual(badge);
-    const job = serializeJob({
+    const requestRow: JobRequestRow = {
+      id: 3,
+      companyId: 1,
+      employerId: null,
+      name: "Warehouse shift",
+      state: "posted",
+      category: "Fulfillment / Warehousing",
+      description: "Tasks: Pick and pack.",
+      descriptionTasks: "Pick and pack.",
+      descriptionCompany: null,
+      descriptionTravel: null,
+      descriptionSkills: null,
+      descriptionContact: null,
+      descriptionArrival: null,
+      slots: 2,
+      startTime: at,
+      duration: 480,
+      timezone: "America/Los_Angeles",
+      wage: "160.00",
+      classification: "w2",
+      w2HourlyRate: "18.50",
+      venue: "Dock 4",
+      address: "500 Terry A Francois Blvd",
+      city: "San Francisco",
+      addressState: "CA",
+      zip: "94158",
+      country: "US",
+      latitude: "37.7706000",
+      longitude: "-122.3872000",
+      preferredCandidateIds: [42],
+      banList: [],
+      notificationDistance: 25,
+      openRequest: false,
+      multiDay: false,
+      multiDayJobRequestId: null,
+      pushAllNotificationsAsap: false,
+      usePendingState: false,
+      can: null,
+      agentCode: null,
+      organizationalPath: null,
+      flagColor: null,
+      postedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    };
+    for (const jr of [
+      serializeJobRequest(requestRow, {
+        badges: [
+          {
+            id: 1,
+            badge_id: 12,
+            badge_name: "Forklift",
+            badge_icon_url: null,
+            badge_description: "Certified",
+          },
+        ],
+        jobStates: { filled: 1, cancelled: 1 },
+      }),
+      // A draft: nearly everything unset.
+      serializeJobRequest(
+        {
+          ...requestRow,
+          state: "draft",
+          category: null,
+          description: null,
+          descriptionTasks: null,
+          startTime: null,
+          duration: null,
+          wage: null,
+          classification: "1099",
+          w2HourlyRate: null,
+          latitude: null,
+          longitude: null,
+          addressState: null,
+          postedAt: null,
+        },
+        { badges: [], jobStates: {} },
+      ),
+    ]) {
+      expect(Object.keys(jobRequestSchema.shape)).toEqual(Object.keys(jr));
+      expect(jobRequestSchema.parse(jr)).toEqual(jr);
+      expect(jobRequestEnvelopeSchema.parse({ job_request: jr })).toEqual({ job_request: jr });
+    }
+
+    const jobRow: JobRow = {
       id: 5,
       companyId: 1,
       jobRequestId: 3,
       userId: 42,
       state: "approved",
+      requestorNotes: "Great work",
+      confirmedAt: at,
+      startedAt: at,
+      completedAt: at,
+      finishedAt: at,
       approvedAt: at,
+      cancelledAt: null,
+      cancelledReason: null,
+      actualDuration: 450,
+      rating: 5,
+      adjustedWage: null,
+      w2PaymentRef: null,
+      w2PayStatus: null,
       createdAt: at,
       updatedAt: at,
-    });
-    expect(Object.keys(jobSchema.shape)).toEqual(Object.keys(job));
-    expect(jobSchema.parse(job)).toEqual(job);
-    const jr = serializeJobRequest({
-      id: 3,
-      companyId: 1,
-      name: "Warehouse shift",
-      state: "posted",
+    };
+    const employer = {
+      id: null,
+      type: "Employer",
+      first_name: null,
+      last_name: null,
+      email: null,
+      phone: null,
+      business_name: "Acme",
+      customer_id: 1,
+      role: "requestor",
+    };
+    const transition = (id: number, name: string, fromState: string | null) => ({
+      id,
+      jobId: 5,
+      name,
+      fromState,
+      actor: "requestor" as const,
+      latitude: null,
+      longitude: null,
       createdAt: at,
-      updatedAt: at,
     });
-    expect(Object.keys(jobRequestSchema.shape)).toEqual(Object.keys(jr));
-    expect(jobRequestSchema.parse(jr)).toEqual(jr);
+    for (const job of [
+      serializeJob(jobRow, {
+        worker: serializeUser(user, [held]),
+        employer,
+        request: { classification: "w2", w2HourlyRate: "18.50" },
+        transitions: [
+          transition(1, "filled", null),
+          {
+            ...transition(2, "in_progress", "filled"),
+            latitude: "37.7706",
+            longitude: "-122.3872",
+          },
+          transition(3, "completed", "in_progress"),
+          transition(4, "approved", "completed"),
+        ],
+      }),
+      // What a public-pool key sees of an old job, and a webhook's cancelled one.
+      serializeJob(
+        {
+          ...jobRow,
+          state: "cancelled",
+          cancelledAt: at,
+          cancelledReason: "admin_cancelled",
+          rating: null,
+        },
+        { worker: null, employer, request: undefined, transitions: [] },
+      ),
+      serializeJob(jobRow, {
+        worker: { ...serializeUser(user, [held]), ssn: null, dob: null },
+        employer,
+        request: { classification: "1099", w2HourlyRate: null },
+        transitions: [],
+      }),
+    ]) {
+      expect(Object.keys(jobSchema.shape)).toEqual(Object.keys(job));
+      expect(jobSchema.parse(job)).toEqual(job);
+      expect(jobEnvelopeSchema.parse({ job })).toEqual({ job });
+      // The job's event: previous_state null when the job was just created.
+      for (const previous_state of [null, "completed"]) {
+        const event = {
+          id: "0b6f2f0e-4c8e-4f7a-9a55-0f8f3c1b2a9d",
+          event: "job.state_changed",
+          occurred_at: at.toISOString(),
+          data: { job, previous_state },
+        };
+        expect(webhookEventSchema.parse(event)).toEqual(event);
+      }
+    }
+    const jr = serializeJobRequest(requestRow, { badges: [], jobStates: {} });
+    const requestEvent = {
+      id: "0b6f2f0e-4c8e-4f7a-9a55-0f8f3c1b2a9e",
+      event: "job_request.state_changed",
+      occurred_at: at.toISOString(),
+      data: { job_request: jr, previous_state: "draft" },
+    };
+    expect(webhookEventSchema.parse(requestEvent)).toEqual(requestEvent);
+  });
+
+  it("describe the candidates page", () => {
+    const page = {
+      candidates: [
+        {
+          rank: 1,
+          distance_km: 1.234,
+          distance_miles: 0.767,
+          coordinates: "current",
+          preferred: true,
+          badges_matched: [{ badge_id: "12", name: "Forklift" }],
+          worker: serializeUser(user, [held]),
+        },
+        {
+          rank: 2,
+          distance_km: null,
+          distance_miles: null,
+          coordinates: null,
+          preferred: false,
+          badges_matched: [],
+          worker: serializeUser({ ...user, id: 43, homeLatitude: null, homeLongitude: null }, []),
+        },
+      ],
+      job_request_id: 3,
+      site: { latitude: 37.7706, longitude: -122.3872 },
+      page: 1,
+      per: 50,
+      has_more: false,
+    };
+    expect(candidateListSchema.parse(page)).toEqual(page);
+    expect(candidateListSchema.parse({ ...page, site: null, candidates: [] }).site).toBeNull();
   });
 
   it("describe serializeWebhook's output, for some events or all", () => {

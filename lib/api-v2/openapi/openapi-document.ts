@@ -10,7 +10,7 @@ import { STATUS_OF } from "../errors";
 import { SIGNATURE_HEADER } from "../events/signature";
 import { BADGES_ENDPOINTS } from "./endpoints/badges";
 import { INVITATIONS_ENDPOINTS } from "./endpoints/invitations";
-import { JOBS_ENDPOINTS } from "./endpoints/jobs";
+import { JOB_BODY_NOTES, JOBS_ENDPOINTS } from "./endpoints/jobs";
 import { SESSION_ENDPOINTS } from "./endpoints/session";
 import { USERS_ENDPOINTS } from "./endpoints/users";
 import { WEBHOOKS_ENDPOINTS } from "./endpoints/webhooks";
@@ -135,6 +135,7 @@ function annotate(doc: OpenApiDocument): void {
       token: tokenNote,
       password: "The worker's new password: 8 to 200 characters.",
     },
+    ...JOB_BODY_NOTES,
   };
   for (const [name, notes] of Object.entries(bodyNotes)) {
     const props = schemas[name]?.properties;
@@ -200,7 +201,7 @@ export function buildOpenApiDocument(opts: {
         "",
         `**Environment.** This deployment serves the \`${env}\` environment: it accepts only \`pk_${env}_…\`/\`sk_${env}_…\` key pairs.`,
         "",
-        "**Access levels.** A private-pool key manages the company's own pool of workers. A public-pool key only reads workers with an active job for the company, and every write on users (invite, update, badge changes) answers 403 `forbidden_for_public_pool`, as do the webhook, delivery and mail calls.",
+        "**Access levels.** A private-pool key manages the company's own pool of workers. A public-pool key only reads workers with an active job for the company, and the company's badges, job requests and jobs; every write (users, badges, job requests, jobs) answers 403 `forbidden_for_public_pool`, as do the webhook, delivery and mail calls and a job request's candidates.",
         "",
         "**Transport and formats.** All calls must use HTTPS (403 `https_required`). Request bodies are JSON (415 otherwise; `/authenticate` also takes form-encoded bodies), at most 1 MiB (413). Responses are `application/json; charset=utf-8` and carry `X-Request-Id`. A method a path does not support answers 405 with an `Allow` header.",
         "",
@@ -210,7 +211,7 @@ export function buildOpenApiDocument(opts: {
         "",
         `**Webhooks.** Events (${WEBHOOK_EVENTS.map((e) => `\`${e}\``).join(", ")}) are POSTed as JSON \`{"id", "event", "occurred_at", "data"}\` to the company's subscriptions, signed with \`${SIGNATURE_HEADER}\` (lowercase hex SHA-256 of the exact body bytes followed by the company's secret key), at least once, retried 3 times after about 60, 120 and 240 seconds (plus up to 10% jitter): deduplicate by \`id\`. See the Webhooks tag and the \`webhooks\` section.`,
         "",
-        "**Our additions.** Managing webhook subscriptions and their deliveries (`/webhooks`, `/webhook_deliveries`), a worker's change history (`/users/{id}/history`), the invitation e-mails (`/mails`) and the invitation links (`/invitations/inspect`, `/invitations/accept`) are documented additions, as are `/me`, badge writes and the `user.*` events. Operations, parameters and fields marked `x-addition: true` are our additions to the original interface.",
+        "**Our additions.** Managing webhook subscriptions and their deliveries (`/webhooks`, `/webhook_deliveries`), a worker's change history (`/users/{id}/history`), the invitation e-mails (`/mails`) and the invitation links (`/invitations/inspect`, `/invitations/accept`) are documented additions, as are `/me`, badge writes and the `user.*` events. So are a job request's ranked candidates (`/job_requests/{id}/candidates`) and the company's job categories (`/job_requests/categories`), the `draft` state on creating a job request, and the PATCH /jobs/{id} states other than `cancelled`. Operations, parameters and fields marked `x-addition: true` are our additions to the original interface.",
       ].join("\n"),
       "x-environment": env,
     },

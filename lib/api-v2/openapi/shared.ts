@@ -1,11 +1,25 @@
 import type { ResponseConfig, RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
+import { JOB_STATES } from "@/lib/schemas/job";
 import { MAX_PAGE_SIZE } from "@/lib/schemas/paging";
 import { WEBHOOK_EVENTS } from "@/lib/schemas/webhook";
 import { type ErrorCode, type FieldErrors, STATUS_OF } from "../errors";
 import { SIGNATURE_HEADER } from "../events/signature";
+import { JOB_TRANSITIONS } from "../jobs/job-state-machine";
+import { NOTIFY_TOP } from "../jobs/notify-candidates";
 import { MAX_BODY_BYTES } from "../read-body";
 import { errorSchema } from "./response-schemas";
+
+/** "`pending` → `filled` (requestor), …": the state machine's moves, grouped by the state left. */
+const JOB_MOVES = [...new Set(JOB_TRANSITIONS.map((e) => e.from))]
+  .map(
+    (from) =>
+      `From \`${from}\`: ${JOB_TRANSITIONS.filter((e) => e.from === from)
+        .map((e) => `\`${e.to}\` (${e.by.join(" or ")})`)
+        .join(", ")}.`,
+  )
+  .join(" ");
+const FINAL_JOB_STATES = JOB_STATES.filter((s) => !JOB_TRANSITIONS.some((e) => e.from === s));
 
 /**
  * What every resource's endpoint list shares: tags, parameter and header helpers, the error
@@ -27,8 +41,26 @@ export const TAGS = [
     description:
       "The company's badges, which decide which jobs a worker sees. Creating, changing and deleting badges is our addition (private pool).",
   },
-  { name: "Jobs", description: "The company's jobs (read-only)." },
-  { name: "Job requests", description: "The company's job requests (read-only)." },
+  {
+    name: "Job requests",
+    description: [
+      "The company's job requests (postings): read with any key; creating and changing them needs a private-pool key.",
+      "",
+      "**State.** A request is created as `draft` (our addition: a draft may be incomplete), `unassigned` or `posted`; PATCH moves it between those and cancels it. Once open (`unassigned` or `posted`), its state follows its jobs, counting those that hold a slot (filled, in_progress, paused, completed, approved): `in_progress` once any has started, `completed` when all are completed or approved, `approved` when all are approved, `filled` when every slot is taken, and open again (`posted`, or `unassigned` if it was) otherwise. Cancelling a request cancels its live jobs (pending, filled, in_progress, paused; reason `admin_cancelled`). `completed`, `approved` and `cancelled` are final. Each change is sent as `job_request.state_changed`.",
+      "",
+      "**Location.** There is no geocoding: the site's latitude and longitude are what the caller sends (or where a pin is placed in the employer portal); the address is not looked up.",
+      "",
+      `**Candidates** (our addition). GET /job_requests/{id}/candidates ranks the workers who qualify, nearest first. When a request becomes \`posted\`, its top ${NOTIFY_TOP} candidates are e-mailed about it through the outbox, in the same transaction.`,
+    ].join("\n"),
+  },
+  {
+    name: "Jobs",
+    description: [
+      "The company's jobs: one per worker on a job request. Hire a worker with POST /jobs/assign (or POST /jobs); act on a job with PATCH /jobs/{id}. Writes need a private-pool key.",
+      "",
+      `**Life of a job.** ${JOB_MOVES} Every other state is final (${FINAL_JOB_STATES.map((s) => `\`${s}\``).join(", ")}). Any other move is refused with 422 \`validation_failed\` on \`fields.state\`, and nothing changes. Each move is recorded in the job's transitions and sent as \`job.state_changed\`; the job request's state follows (see Job requests).`,
+    ].join("\n"),
+  },
   {
     name: "Webhooks",
     description: [
@@ -51,7 +83,10 @@ export const TAGS = [
 export type Tag = (typeof TAGS)[number]["name"];
 
 /** Both body shapes occur: the fields at the top level, or under the resource's key. */
-export function eitherShape(schema: z.ZodType, key: "user" | "badge" | "webhook") {
+export function eitherShape(
+  schema: z.ZodType,
+  key: "user" | "badge" | "webhook" | "job_request" | "job",
+) {
   return z.union([schema, z.object({ [key]: schema })]);
 }
 
@@ -146,7 +181,7 @@ export const ERROR_EXAMPLES: Record<
     message: "All calls must be made over HTTPS",
   },
   forbidden_for_public_pool: {
-    when: "A write, or a call on webhooks, deliveries or mails, with a public-pool key: public pool keys may only read workers, badges and jobs.",
+    when: "A write, or a call on webhooks, deliveries, mails or a job request's candidates, with a public-pool key: public pool keys may only read workers, badges, job requests and jobs.",
     message: "This operation needs a private pool key; public pool keys may only read",
   },
   not_found: {

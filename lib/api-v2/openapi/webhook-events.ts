@@ -6,8 +6,10 @@ import { WEBHOOK_EVENT_SCHEMAS } from "./response-schemas";
 
 /** The requests we send: one per event, under the document's `webhooks` (OpenAPI 3.1). */
 const WEBHOOK_EVENT_NOTES: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
-  "job_request.state_changed": "A job request of the company changed state.",
-  "job.state_changed": "A job of the company changed state.",
+  "job_request.state_changed":
+    "A job request of the company changed state: by PATCH /job_requests/{id} (posting, cancelling, …) or following its jobs (filled, in_progress, completed, approved). Creating a request sends none.",
+  "job.state_changed":
+    "A job of the company was created (previous_state null: POST /jobs/assign, or a worker accepting) or changed state (PATCH /jobs/{id}, the worker's actions, its job request being cancelled).",
   "user.invited": "A worker was invited (POST /users/invite). Our addition.",
   "user.updated":
     "A worker's fields or badges changed (PATCH /users/{id}); an update that changes nothing sends nothing. Our addition.",

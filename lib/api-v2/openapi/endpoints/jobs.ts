@@ -1,61 +1,186 @@
+import { DEFAULT_JOB_CATEGORIES } from "@/lib/db/schema";
 import {
+  assignJobBodySchema,
+  CANCELLED_REASONS,
+  CLASSIFICATIONS,
+  CLIENT_JOB_REQUEST_STATES,
+  candidatesQuerySchema,
+  JOB_LIMITS,
   JOB_REQUEST_STATES,
   JOB_STATES,
+  jobRequestBodySchema,
   listJobRequestsQuerySchema,
   listJobsQuerySchema,
+  REQUESTOR_JOB_STATES,
+  REQUIRED_TO_POST,
+  updateJobBodySchema,
+  W2_PAY_STATUSES,
 } from "@/lib/schemas/job";
+import { NOTIFY_TOP } from "../../jobs/notify-candidates";
 import {
+  candidateListSchema,
+  jobCategoriesSchema,
+  jobEnvelopeSchema,
   jobListSchema,
+  jobRequestEnvelopeSchema,
   jobRequestListSchema,
-  jobRequestSchema,
-  jobSchema,
 } from "../response-schemas";
 import {
+  ADDITION_NOTE,
   AUTH_ERRORS,
   type Endpoint,
+  eitherShape,
   idParam,
+  JSON_BODY_ERRORS,
+  type Note,
   PAGING_NOTES,
+  PRIVATE_POOL_NOTE,
   queryObject,
   stateNotes,
 } from "../shared";
 
-/** Jobs and job requests (read-only today). */
+const JobRequestBody = jobRequestBodySchema.meta({
+  id: "JobRequestBody",
+  description: `The job request's writable fields, all optional in the schema. On POST, \`state\` and \`request_name\` are always required, and unless the state is \`draft\` so are ${REQUIRED_TO_POST.filter((f) => f !== "request_name").join(", ")} and description or description_tasks (w2_hourly_rate too with classification w2). On PATCH only the fields sent change, and the request as it will be must still have them.`,
+});
+
+const AssignJobBody = assignJobBodySchema.meta({
+  id: "AssignJobBody",
+  description: "The worker to hire and the job request to hire them onto.",
+});
+
+const UpdateJobBody = updateJobBodySchema.meta({
+  id: "UpdateJobBody",
+  description:
+    "A requestor's action on the job (state), and notes on it; only the fields sent change.",
+});
+
+const bodyNote = (key: "job_request" | "job") =>
+  `Send the fields at the top level, or inside an object under "${key}" ({"${key}": {...}}): both shapes are accepted.`;
+const JOB_REQUEST_BODY_NOTE = bodyNote("job_request");
+const JOB_BODY_NOTE = bodyNote("job");
+
+const GEOCODING_NOTE =
+  "There is no geocoding: the site's latitude and longitude are what the caller sends (or where a pin is placed in the portal), not looked up from the address; without them candidates are not ranked by distance.";
+
+/** Notes on the body fields, added to the body components by the document builder. */
+export const JOB_BODY_NOTES: Record<string, Record<string, string>> = {
+  JobRequestBody: {
+    request_name: `The request's name, 1 to ${JOB_LIMITS.text} characters. Always required.`,
+    category:
+      "One of the company's categories (GET /job_requests/categories); anything else is 422 on category. Required unless draft.",
+    state: `One of ${CLIENT_JOB_REQUEST_STATES.join(", ")}. Create as draft (our addition: may be incomplete), unassigned or posted; required on POST. On PATCH: draft → unassigned, posted or cancelled; unassigned → posted, cancelled or draft; posted → unassigned or cancelled; unfilled → posted or cancelled; filled or in_progress → cancelled. Cancelling cancels the request's live jobs. Becoming posted e-mails the top ${NOTIFY_TOP} candidates. Other states follow the jobs and cannot be set.`,
+    description: `Up to ${JOB_LIMITS.description} characters. Required unless draft, or unless description_tasks is given; when it is not sent, it is composed from the description_* parts sent ("Tasks: …\\n\\nSkills: …").`,
+    description_tasks: `Up to ${JOB_LIMITS.description} characters; may stand in for description.`,
+    slots: `Workers needed, 1 to ${JOB_LIMITS.slots}; never fewer than the workers already hired. Required unless draft.`,
+    start_time:
+      'When the work starts: "YYYY-MM-DD HH:MM" (as the original interface writes it), read in `timezone`, or ISO 8601 with an offset ("2026-12-01T09:30:00-08:00"). null or "" clears it.',
+    duration: `Minutes, 1 to ${JOB_LIMITS.duration} (one week), or null.`,
+    timezone:
+      'The site\'s IANA time zone ("America/Los_Angeles"); "UTC" when never set. A local start_time is read in it.',
+    wage: `Pay in dollars, 0 to ${JOB_LIMITS.wage}, at most 2 decimals, or null.`,
+    classification: `${CLASSIFICATIONS.join(" or ")} (default 1099).`,
+    w2_hourly_rate: `Dollars, 0 to ${JOB_LIMITS.wage}, at most 2 decimals; required with classification w2.`,
+    address: "Street address. Required unless draft. Not geocoded (see latitude).",
+    city: "Required unless draft.",
+    zip: "Up to 20 characters. Required unless draft.",
+    address_state: "The site's state or region. Our addition.",
+    country: 'Two-letter country code (default "US").',
+    latitude: `The site: -90..90, at most 7 decimals; a string or a number. Set or cleared together with longitude. ${GEOCODING_NOTE}`,
+    longitude:
+      "The site: -180..180, at most 7 decimals; a string or a number. Set or cleared together with latitude.",
+    employer_id: "An id, or null.",
+    preferred_candidate_ids: `Up to ${JOB_LIMITS.listItems} workers of the pool, ranked first among equally distant candidates.`,
+    ban_list: `Up to ${JOB_LIMITS.listItems} workers of the pool who may not work this request.`,
+    notification_distance: `Miles, 1 to ${JOB_LIMITS.notificationDistance}, or null.`,
+    push_all_notifications_asap: 'true or false, or "on"/"off".',
+    use_pending_state:
+      "Workers who accept apply (pending) rather than take the job (filled); the requestor grants or rejects them with PATCH /jobs/{id}.",
+    agent_code: "Up to 25 characters.",
+    badge_requirements_attributes: `Badges every worker must hold: {"badge_id": 12} adds one; {"id": 3, "_destroy": true} or {"badge_id": 12, "_destroy": true} drops one. Up to ${JOB_LIMITS.listItems} entries.`,
+  },
+  AssignJobBody: {
+    worker_id: "A worker of the company's pool.",
+    job_request_id: "An unassigned or posted job request of the company with a free slot.",
+    requestor_notes: "Up to 2000 characters.",
+  },
+  UpdateJobBody: {
+    state: `One of ${REQUESTOR_JOB_STATES.join(", ")}: cancelled (from pending, filled, in_progress or paused); our additions: in_progress (start the job on the worker's behalf, from filled), approved (from completed, optionally with a rating), no_show (from filled), filled or rejected (grant or reject a pending application). Any other move is 422 on state.`,
+    cancelled_reason: `With state cancelled only: ${CANCELLED_REASONS.join(", ")}.`,
+    actual_duration: `Minutes worked, 0 to ${JOB_LIMITS.duration}, or null.`,
+    rating:
+      "1 to 5, on a completed or approved job. Our addition. Rating a completed job approves it (the original interface: approved means approved or rated).",
+    requestor_notes: "Up to 2000 characters.",
+    latitude:
+      "Where the move is made, recorded on the transition: -90..90, at most 7 decimals; set together with longitude.",
+    longitude: "Where the move is made: -180..180, at most 7 decimals; set together with latitude.",
+  },
+};
+
+const EXAMPLE_JOB_REQUEST = {
+  job_request: {
+    request_name: "Warehouse associates",
+    category: "Fulfillment / Warehousing",
+    state: "posted",
+    description_tasks: "Pick, pack and label orders.",
+    slots: 3,
+    start_time: "2026-12-01 09:30",
+    timezone: "America/Los_Angeles",
+    duration: 480,
+    wage: 160,
+    classification: "1099",
+    venue: "Dock 4",
+    address: "500 Terry A Francois Blvd",
+    city: "San Francisco",
+    address_state: "CA",
+    zip: "94158",
+    latitude: "37.7706",
+    longitude: "-122.3872",
+    badge_requirements_attributes: [{ badge_id: 12 }],
+  },
+};
+
+const EXAMPLE_ASSIGN = { job: { worker_id: 42, job_request_id: 3 } };
+
+const JOB_REQUEST_QUERY_NOTES: Record<string, Note> = {
+  ...PAGING_NOTES,
+  state: stateNotes(JOB_REQUEST_STATES),
+  company_id: { description: "The caller's company id; any other id finds nothing." },
+  multi_day_job_request_id: { description: "The days of this multi-day request." },
+  classification: { description: `${CLASSIFICATIONS.join(" or ")}.` },
+  w2_hourly_rate: { description: "Exact W2 hourly rate, e.g. 18.50." },
+  agent_code: {
+    description: "Exact agent code; `Null` matches requests without one.",
+  },
+  category: { description: "Exact category. Our addition.", addition: true },
+  zip: { description: "Exact zip. Our addition.", addition: true },
+};
+
+const JOB_QUERY_NOTES: Record<string, Note> = {
+  ...PAGING_NOTES,
+  state: stateNotes(JOB_STATES),
+  job_request_id: { description: "The jobs of this job request." },
+  classification: { description: `${CLASSIFICATIONS.join(" or ")} (the job request's).` },
+  w2_hourly_rate: { description: "The job request's W2 hourly rate, e.g. 18.50." },
+  w2_pay_status: { description: `${W2_PAY_STATUSES.join(", ")}.` },
+  worker_id: { description: "One worker's jobs. Our addition.", addition: true },
+};
+
+const RANKING_RULE = `Who qualifies: a worker of the company's pool holding every badge the request requires, not suspended (a suspended_until in the past ends a suspension), not on its ban_list, and not already on the request (in any job state). Order: nearest first, measured from the work site to the worker's current location (latitude/longitude), else home (home_latitude/home_longitude); ties (the same distance) put preferred candidates first, then the higher rating (unrated last), then the lower id; workers with neither location come after every located one, in the same tie-break order, as do all workers when the request has no coordinates. ${GEOCODING_NOTE} No total: \`has_more\` says whether another page follows. When the request becomes posted, the top ${NOTIFY_TOP} of this ranking are e-mailed about it through the outbox.`;
+
+/** Job requests (with their candidates and categories) and jobs. */
 export const JOBS_ENDPOINTS: Endpoint[] = [
-  {
-    method: "get",
-    path: "/api_v2/jobs",
-    operationId: "listJobs",
-    tag: "Jobs",
-    summary: "List jobs",
-    description: "The company's jobs, newest change first, filtered and paged like workers.",
-    auth: true,
-    request: { query: queryObject(listJobsQuerySchema) },
-    queryNotes: { ...PAGING_NOTES, state: stateNotes(JOB_STATES) },
-    success: { status: 200, description: "One page of jobs.", schema: jobListSchema },
-    errors: ["malformed_request", ...AUTH_ERRORS],
-  },
-  {
-    method: "get",
-    path: "/api_v2/jobs/{id}",
-    operationId: "getJob",
-    tag: "Jobs",
-    summary: "Get a job",
-    description: "One of the company's jobs.",
-    auth: true,
-    request: { params: idParam("job") },
-    success: { status: 200, description: "The job.", schema: jobSchema },
-    errors: [...AUTH_ERRORS, "not_found"],
-  },
   {
     method: "get",
     path: "/api_v2/job_requests",
     operationId: "listJobRequests",
     tag: "Job requests",
     summary: "List job requests",
-    description: "The company's job requests, newest change first, filtered and paged like jobs.",
+    description:
+      "The company's job requests, newest change first, filtered and paged like workers. Either pool may read them.",
     auth: true,
     request: { query: queryObject(listJobRequestsQuerySchema) },
-    queryNotes: { ...PAGING_NOTES, state: stateNotes(JOB_REQUEST_STATES) },
+    queryNotes: JOB_REQUEST_QUERY_NOTES,
     success: {
       status: 200,
       description: "One page of job requests.",
@@ -64,15 +189,224 @@ export const JOBS_ENDPOINTS: Endpoint[] = [
     errors: ["malformed_request", ...AUTH_ERRORS],
   },
   {
+    method: "post",
+    path: "/api_v2/job_requests",
+    operationId: "createJobRequest",
+    tag: "Job requests",
+    summary: "Create a job request",
+    description: `Posts a job. \`state\` and \`request_name\` are required; unless the state is \`draft\` (our addition: a draft may be incomplete), so are ${REQUIRED_TO_POST.filter((f) => f !== "request_name").join(", ")}, and description or description_tasks; w2_hourly_rate is required with classification w2. category must be one of the company's categories (GET /job_requests/categories). start_time is "YYYY-MM-DD HH:MM" read in \`timezone\` (IANA), or ISO 8601 with an offset. ${GEOCODING_NOTE} A request created as posted e-mails its top ${NOTIFY_TOP} candidates through the outbox. Every failing field is reported at once (422 \`validation_failed\`). ${JOB_REQUEST_BODY_NOTE}${PRIVATE_POOL_NOTE}`,
+    auth: true,
+    request: {
+      body: {
+        description: JOB_REQUEST_BODY_NOTE,
+        required: true,
+        content: {
+          "application/json": {
+            schema: eitherShape(JobRequestBody, "job_request"),
+            example: EXAMPLE_JOB_REQUEST,
+          },
+        },
+      },
+    },
+    success: {
+      status: 201,
+      description: "The new job request.",
+      schema: jobRequestEnvelopeSchema,
+      headers: ["Location"],
+    },
+    errors: [...JSON_BODY_ERRORS, ...AUTH_ERRORS, "forbidden_for_public_pool", "validation_failed"],
+  },
+  {
+    method: "get",
+    path: "/api_v2/job_requests/categories",
+    operationId: "listJobCategories",
+    tag: "Job requests",
+    summary: "The company's job categories",
+    description: `The values a job request's category may take, set per company by the operator (new companies start with ${DEFAULT_JOB_CATEGORIES.length} common ones).${ADDITION_NOTE}`,
+    auth: true,
+    addition: true,
+    success: {
+      status: 200,
+      description: "The categories.",
+      schema: jobCategoriesSchema,
+      example: { categories: DEFAULT_JOB_CATEGORIES.slice(0, 3) },
+    },
+    errors: [...AUTH_ERRORS],
+  },
+  {
     method: "get",
     path: "/api_v2/job_requests/{id}",
     operationId: "getJobRequest",
     tag: "Job requests",
     summary: "Get a job request",
-    description: "One of the company's job requests.",
+    description: 'One of the company\'s job requests, as {"job_request": {...}}.',
     auth: true,
     request: { params: idParam("job request") },
-    success: { status: 200, description: "The job request.", schema: jobRequestSchema },
+    success: { status: 200, description: "The job request.", schema: jobRequestEnvelopeSchema },
     errors: [...AUTH_ERRORS, "not_found"],
+  },
+  {
+    method: "patch",
+    path: "/api_v2/job_requests/{id}",
+    operationId: "updateJobRequest",
+    tag: "Job requests",
+    summary: "Update or cancel a job request",
+    description: `Partial update, all or nothing: only the fields sent change, and the request as it will be must still be complete unless it is a draft (or being cancelled). \`state\` moves it between draft, unassigned and posted, or cancels it (\`cancelled\`: its live jobs are cancelled too, each sending \`job.state_changed\`); a move not allowed is 422 on \`state\`. A completed, approved or cancelled request can no longer be changed (422 on \`state\`). slots may not drop below the workers already hired; raising it re-opens a filled request. Becoming posted e-mails the top ${NOTIFY_TOP} candidates. ${JOB_REQUEST_BODY_NOTE}${PRIVATE_POOL_NOTE}`,
+    auth: true,
+    request: {
+      params: idParam("job request"),
+      body: {
+        description: JOB_REQUEST_BODY_NOTE,
+        required: true,
+        content: {
+          "application/json": {
+            schema: eitherShape(JobRequestBody, "job_request"),
+            example: { job_request: { state: "cancelled" } },
+          },
+        },
+      },
+    },
+    success: {
+      status: 200,
+      description: "The updated job request.",
+      schema: jobRequestEnvelopeSchema,
+    },
+    errors: [
+      ...JSON_BODY_ERRORS,
+      ...AUTH_ERRORS,
+      "forbidden_for_public_pool",
+      "not_found",
+      "validation_failed",
+    ],
+  },
+  {
+    method: "get",
+    path: "/api_v2/job_requests/{id}/candidates",
+    operationId: "listJobRequestCandidates",
+    tag: "Job requests",
+    summary: "Rank the workers for a job request",
+    description: `The workers who qualify for the request, best first, each with its distance, which location was measured, whether it is a preferred candidate and the required badges it holds. ${RANKING_RULE}${ADDITION_NOTE}${PRIVATE_POOL_NOTE}`,
+    auth: true,
+    addition: true,
+    request: { params: idParam("job request"), query: queryObject(candidatesQuerySchema) },
+    queryNotes: { page: PAGING_NOTES.page!, per: PAGING_NOTES.per! },
+    success: {
+      status: 200,
+      description: "One page of candidates.",
+      schema: candidateListSchema,
+    },
+    errors: ["malformed_request", ...AUTH_ERRORS, "forbidden_for_public_pool", "not_found"],
+  },
+  {
+    method: "get",
+    path: "/api_v2/jobs",
+    operationId: "listJobs",
+    tag: "Jobs",
+    summary: "List jobs",
+    description:
+      "The company's jobs, newest change first, filtered and paged like workers. Either pool may read them; for a public-pool key a job's worker is null once the job is no longer active (approved more than 24 hours ago, cancelled, …).",
+    auth: true,
+    request: { query: queryObject(listJobsQuerySchema) },
+    queryNotes: JOB_QUERY_NOTES,
+    success: { status: 200, description: "One page of jobs.", schema: jobListSchema },
+    errors: ["malformed_request", ...AUTH_ERRORS],
+  },
+  {
+    method: "post",
+    path: "/api_v2/jobs",
+    operationId: "createJob",
+    tag: "Jobs",
+    summary: "Create a job (hire a worker)",
+    description: `The same as POST /jobs/assign: hires a worker onto a job request. ${JOB_BODY_NOTE}${PRIVATE_POOL_NOTE}`,
+    auth: true,
+    request: {
+      body: {
+        description: JOB_BODY_NOTE,
+        required: true,
+        content: {
+          "application/json": {
+            schema: eitherShape(AssignJobBody, "job"),
+            example: EXAMPLE_ASSIGN,
+          },
+        },
+      },
+    },
+    success: {
+      status: 201,
+      description: "The new job.",
+      schema: jobEnvelopeSchema,
+      headers: ["Location"],
+    },
+    errors: [...JSON_BODY_ERRORS, ...AUTH_ERRORS, "forbidden_for_public_pool", "validation_failed"],
+  },
+  {
+    method: "post",
+    path: "/api_v2/jobs/assign",
+    operationId: "assignJob",
+    tag: "Jobs",
+    summary: "Hire a worker onto a job request",
+    description: `Creates the worker's job on the request, \`filled\`, and sends \`job.state_changed\` with previous_state null; the request's state follows (filled once every slot is taken). Refused with 422 \`validation_failed\` (nothing changes) when the job request is not the company's (on job_request_id), is not unassigned or posted, or has no free slot; or when the worker is not in the company's pool, is already on the request, is suspended, is on its ban_list, or lacks a required badge (on worker_id). Concurrent hires never overfill a request. ${JOB_BODY_NOTE}${PRIVATE_POOL_NOTE}`,
+    auth: true,
+    request: {
+      body: {
+        description: JOB_BODY_NOTE,
+        required: true,
+        content: {
+          "application/json": {
+            schema: eitherShape(AssignJobBody, "job"),
+            example: EXAMPLE_ASSIGN,
+          },
+        },
+      },
+    },
+    success: {
+      status: 201,
+      description: "The new job.",
+      schema: jobEnvelopeSchema,
+      headers: ["Location"],
+    },
+    errors: [...JSON_BODY_ERRORS, ...AUTH_ERRORS, "forbidden_for_public_pool", "validation_failed"],
+  },
+  {
+    method: "get",
+    path: "/api_v2/jobs/{id}",
+    operationId: "getJob",
+    tag: "Jobs",
+    summary: "Get a job",
+    description: 'One of the company\'s jobs, as {"job": {...}}.',
+    auth: true,
+    request: { params: idParam("job") },
+    success: { status: 200, description: "The job.", schema: jobEnvelopeSchema },
+    errors: [...AUTH_ERRORS, "not_found"],
+  },
+  {
+    method: "patch",
+    path: "/api_v2/jobs/{id}",
+    operationId: "updateJob",
+    tag: "Jobs",
+    summary: "Act on a job: cancel, start, approve, rate, no-show",
+    description: `The requestor's actions, as \`state\`: \`cancelled\` (with an optional cancelled_reason), as the original interface documents; our additions: \`in_progress\` (start the job on the worker's behalf), \`approved\` (approve a completed job, optionally with a rating 1-5; a rating sent alone on a completed job approves it too), \`no_show\` (the worker did not come), \`filled\` or \`rejected\` (grant or reject a pending application). A move the job's state does not allow (see the Jobs tag) is 422 \`validation_failed\` on \`fields.state\`, and nothing changes. Without \`state\`, actual_duration, requestor_notes and (on an approved job) rating are saved as they are. The job request's state follows. ${JOB_BODY_NOTE}${PRIVATE_POOL_NOTE}`,
+    auth: true,
+    request: {
+      params: idParam("job"),
+      body: {
+        description: JOB_BODY_NOTE,
+        required: true,
+        content: {
+          "application/json": {
+            schema: eitherShape(UpdateJobBody, "job"),
+            example: { job: { state: "approved", rating: 5 } },
+          },
+        },
+      },
+    },
+    success: { status: 200, description: "The job after the change.", schema: jobEnvelopeSchema },
+    errors: [
+      ...JSON_BODY_ERRORS,
+      ...AUTH_ERRORS,
+      "forbidden_for_public_pool",
+      "not_found",
+      "validation_failed",
+    ],
   },
 ];

@@ -87,15 +87,26 @@ const userUpdatedEventSchema = eventEnvelope(
 );
 const jobStateChangedEventSchema = eventEnvelope(
   "job.state_changed",
-  z.object({ job: jobSchema, previous_state: z.enum(JOB_STATES) }),
+  z.object({
+    job: jobSchema,
+    previous_state: z.enum(JOB_STATES).nullable().meta({
+      description:
+        "The state the job left; null when the job was just created (hired with POST /jobs/assign, or a worker accepting).",
+    }),
+  }),
   "JobStateChangedEvent",
-  "A job of the company changed state.",
+  "A job of the company changed state (or was created): data.job is the job after the move. In events the worker's ssn and dob are null.",
 );
 const jobRequestStateChangedEventSchema = eventEnvelope(
   "job_request.state_changed",
-  z.object({ job_request: jobRequestSchema, previous_state: z.enum(JOB_REQUEST_STATES) }),
+  z.object({
+    job_request: jobRequestSchema,
+    previous_state: z
+      .enum(JOB_REQUEST_STATES)
+      .meta({ description: "The state the job request left." }),
+  }),
   "JobRequestStateChangedEvent",
-  "A job request of the company changed state.",
+  "A job request of the company changed state, by PATCH /job_requests/{id} or following its jobs: data.job_request is the request after the change. Creating a request sends none.",
 );
 
 /** Every event body, by its `event`. */
