@@ -76,6 +76,56 @@ describe("operator command", { timeout: 120_000 }, () => {
     });
   });
 
+  it("moves a demo job through its whole life: hire, the worker's start and completion, approval", () => {
+    const demo = operator("demo", "seed", "--workers", "25").out.company_id;
+    const company = operator("job-request", "list", "--company", String(demo), "--state", "posted");
+    expect(company.code).toBe(0);
+    const oakland = company.out.job_requests.find(
+      (r: { request_name: string }) => r.request_name === "Warehouse Associate – Oakland DC",
+    );
+    const id = String(oakland.job_request_id);
+    const ranked = operator("job-request", "candidates", "--job-request", id, "--per", "3");
+    expect(ranked.code).toBe(0);
+    const km = ranked.out.candidates.map((c: { distance_km: number }) => c.distance_km);
+    expect(km.length).toBeGreaterThan(0);
+    expect(km).toEqual([...km].sort((a, b) => a - b));
+    const worker = String(ranked.out.candidates[0].worker.match(/\((\d+)\)$/)[1]);
+
+    const hired = operator(
+      "job",
+      "assign",
+      "--job-request",
+      id,
+      "--worker",
+      worker,
+      "--notes",
+      "Bring boots",
+    );
+    expect(hired).toMatchObject({ code: 0, out: { state: "filled" } });
+    const job = String(hired.out.job_id);
+    // The worker's app is not ours: the operator acts for the worker.
+    expect(operator("job", "start", "--job", job).out.state).toBe("in_progress");
+    expect(operator("job", "complete", "--job", job).out.state).toBe("completed");
+    const approved = operator("job", "approve", "--job", job, "--rating", "5");
+    expect(approved.out.state).toBe("approved");
+    expect(approved.out.transitions.map((t: string) => t.replace(/^\S+ /, ""))).toEqual([
+      "· → filled (requestor)",
+      "filled → in_progress (worker)",
+      "in_progress → completed (worker)",
+      "completed → approved (requestor)",
+    ]);
+    // Past the end of the machine: a clear 422, nothing changed.
+    const again = operator("job", "start", "--job", job);
+    expect(again.code).toBe(1);
+    expect(again.err.error).toMatchObject({
+      code: "validation_failed",
+      fields: { state: [expect.any(String)] },
+    });
+    expect(operator("job", "list", "--job-request", id).out.jobs).toEqual([
+      expect.objectContaining({ job_id: Number(job), state: "approved" }),
+    ]);
+  });
+
   it("manages webhooks, moves a job request, and runs the outbox until it is idle", () => {
     const company = String(operator("company", "create", "--name", "Hooked Inc").out.company_id);
     const keys = operator("keys", "create", "--company", company, "--pool", "private").out;

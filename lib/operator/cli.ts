@@ -25,6 +25,7 @@ import { argv, ConfigError, defaultEnv, env } from "@/lib/env";
 import { createWebhookBodySchema } from "@/lib/schemas/webhook";
 import { ExportUsageError, exportWorkers } from "./export-workers";
 import { ImportUsageError, importWorkers } from "./import-workers";
+import { candidatesOf, JobUsageError, listRequests, runJobCommand } from "./job-commands";
 
 /**
  * The operator's tool: issues what the interface does not (companies, key pairs, jobs).
@@ -40,9 +41,16 @@ const USAGE = `usage: operator <command> [flags]
   keys revoke --api-key PK
   badge create --company ID --name N --description D [--info-url U] [--soft]
   job-request create --company ID --name N [--state posted]
-  job create --job-request ID --worker USER_ID --state S
-  job set-state --job ID --state S
-  job-request set-state --job-request ID --state S
+  job-request list --company ID [--state S]
+  job-request candidates --job-request ID [--per N]     ranked, nearest first
+  job-request set-state --job-request ID --state S     (force a state; no checks)
+  job list --job-request ID | --company ID [--state S]
+  job assign --job-request ID --worker USER_ID [--notes T]   hire, as the requestor
+  job approve --job ID [--rating 1-5] | job cancel --job ID [--reason R] | job no-show --job ID
+  job accept --job-request ID --worker USER_ID   act as the worker (their app is not ours)
+  job start|pause|resume|complete|withdraw --job ID   act as the worker
+  job create --job-request ID --worker USER_ID --state S   (force; no checks)
+  job set-state --job ID --state S                         (force; no checks)
   webhook add --company ID --url U [--events a,b] [--api-key PK]
   webhook list [--company ID]
   webhook remove --id N
@@ -58,6 +66,10 @@ function need(flags: Flags, name: string): string {
   const v = flags[name];
   if (typeof v !== "string" || v.trim() === "") throw new UsageError(`--${name} is required`);
   return v;
+}
+
+function optionalId(flags: Flags, name: string): number | undefined {
+  return flags[name] === undefined ? undefined : needId(flags, name);
 }
 
 function needId(flags: Flags, name: string): number {
@@ -110,6 +122,50 @@ async function run(database: Database, command: string, flags: Flags): Promise<u
       );
     case "job set-state":
       return setJobState(db, needId(flags, "job"), need(flags, "state"), now);
+    case "job-request candidates":
+      return candidatesOf(
+        db,
+        needId(flags, "job-request"),
+        Math.min(50, optionalId(flags, "per") ?? 10),
+        now,
+      );
+    case "job-request list":
+      return listRequests(
+        db,
+        needId(flags, "company"),
+        typeof flags.state === "string" ? flags.state : undefined,
+      );
+    case "job assign":
+    case "job accept":
+    case "job start":
+    case "job pause":
+    case "job resume":
+    case "job complete":
+    case "job withdraw":
+    case "job approve":
+    case "job cancel":
+    case "job no-show":
+    case "job list":
+      try {
+        return await runJobCommand(
+          db,
+          command.slice("job ".length),
+          {
+            job: optionalId(flags, "job"),
+            jobRequest: optionalId(flags, "job-request"),
+            worker: optionalId(flags, "worker"),
+            company: optionalId(flags, "company"),
+            rating: optionalId(flags, "rating"),
+            reason: typeof flags.reason === "string" ? flags.reason : undefined,
+            notes: typeof flags.notes === "string" ? flags.notes : undefined,
+            state: typeof flags.state === "string" ? flags.state : undefined,
+          },
+          now,
+        );
+      } catch (err) {
+        if (err instanceof JobUsageError) throw new UsageError(err.message);
+        throw err;
+      }
     case "job-request set-state":
       return setJobRequestState(db, needId(flags, "job-request"), need(flags, "state"), now);
     case "webhook add": {
@@ -245,6 +301,10 @@ async function main(): Promise<number> {
         "job-request": { type: "string" },
         worker: { type: "string" },
         job: { type: "string" },
+        rating: { type: "string" },
+        per: { type: "string" },
+        reason: { type: "string" },
+        notes: { type: "string" },
         workers: { type: "string" },
         url: { type: "string" },
         events: { type: "string" },

@@ -8,6 +8,7 @@ import {
   demoBadges,
   demoJobRequests,
   demoWorkers,
+  withCrews,
 } from "./demo-data";
 
 const NOW = new Date("2025-06-15T12:00:00.000Z");
@@ -74,6 +75,21 @@ describe("demoJobRequests", () => {
       const from = (own ? r.state : "posted") as JobRequestState;
       expect(deriveRequestState(from, r.slots, held), r.name).toBe(r.state);
     }
+  });
+
+  it("trains a crew in each posting's city, so every posting has workers to rank", () => {
+    const names = demoBadges().map((b) => b.name);
+    const workers = withCrews(demoWorkers(300, { now: NOW, badgeCount: names.length }), names);
+    for (const r of demoJobRequests()) {
+      const holders = workers.filter((w) =>
+        r.badges.every((b) => w.badgeIndexes.includes(names.indexOf(b))),
+      );
+      expect(holders.length, r.name).toBeGreaterThanOrEqual(10);
+    }
+    // The generator's own workers are left as they were.
+    expect(demoWorkers(300, { now: NOW, badgeCount: names.length })).toEqual(
+      demoWorkers(300, { now: NOW, badgeCount: names.length }),
+    );
   });
 
   it("holds jobs in every job state", () => {

@@ -633,6 +633,29 @@ export function demoJobRequests(): DemoJobRequest[] {
   ];
 }
 
+/**
+ * Crews: the first `size` workers of each posting's city (in generation order) also hold that
+ * posting's badges, as a staffing pool trained for its regular sites would. Badges are drawn
+ * independently per worker (~7 % each), so without crews a two-badge posting has almost nobody
+ * to rank. Returns new worker objects; the generator's own output is unchanged.
+ */
+export function withCrews(workers: DemoWorker[], badgeNames: string[], size = 10): DemoWorker[] {
+  const out = workers.map((w) => ({ ...w, badgeIndexes: [...w.badgeIndexes] }));
+  for (const r of demoJobRequests()) {
+    const indexes = r.badges.map((b) => badgeNames.indexOf(b)).filter((i) => i >= 0);
+    if (indexes.length === 0) continue;
+    let taken = 0;
+    for (const w of out) {
+      if (taken >= size) break;
+      if (w.city !== r.city) continue;
+      for (const i of indexes) if (!w.badgeIndexes.includes(i)) w.badgeIndexes.push(i);
+      w.badgeIndexes.sort((a, b) => a - b);
+      taken++;
+    }
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------
 // Names
 // ---------------------------------------------------------------------------

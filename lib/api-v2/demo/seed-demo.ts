@@ -21,6 +21,7 @@ import {
   demoBadges,
   demoJobRequests,
   demoWorkers,
+  withCrews,
 } from "./demo-data";
 
 type DemoKeys = {
@@ -72,7 +73,10 @@ export async function seedDemo(
       )
       .returning({ id: badges.id });
 
-    const workers = demoWorkers(workerCount, { now, badgeCount: badgeRows.length });
+    const workers = withCrews(
+      demoWorkers(workerCount, { now, badgeCount: badgeRows.length }),
+      badgeNames,
+    );
     const userIds: number[] = [];
     for (let start = 0; start < workers.length; start += 500) {
       const batch = workers.slice(start, start + 500);
