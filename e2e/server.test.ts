@@ -37,7 +37,11 @@ function walkThroughScript(receiver: string): string {
     const section = readme.split(`## ${heading}`)[1]?.split(/\n## /)[0] ?? "";
     return [...section.matchAll(/```bash\n([\s\S]*?)```/g)].map((m) => m[1]);
   };
-  return [...blocksOf("Walk-through with curl"), ...blocksOf("Mail, webhooks and change history")]
+  return [
+    ...blocksOf("Walk-through with curl"),
+    ...blocksOf("Mail, webhooks and change history"),
+    ...blocksOf("Jobs: post, rank, hire"),
+  ]
     .join("\n")
     .replaceAll("http://127.0.0.1:3000", base)
     .replaceAll("http://127.0.0.1:4000/hooks", receiver)
@@ -113,7 +117,15 @@ describe("production server", () => {
     // The invitation e-mail, the history, and the delivery the walk-through asked for.
     expect(lines).toContain("Demo Staffing Co invited you to join their team");
     expect(lines).toContain("Night Shift Ready");
-    expect(lines.at(-1)).toBe("delivered");
+    expect(lines).toContain("delivered");
+    // The jobs part: nearest first, the hire, the start, the request following, the refusal.
+    const ranked = lines.filter((l) => /^\d\. .+ km \((current|home)\)$/.test(l));
+    expect(ranked).toHaveLength(3);
+    const km = ranked.map((l) => Number(l.match(/ ([\d.]+) km/)![1]));
+    expect(km).toEqual([...km].sort((a, b) => a - b));
+    expect(lines).toContain("filled > in_progress");
+    expect(lines).toContain("in_progress");
+    expect(lines.at(-1)).toBe("is already on this job request (in_progress)");
 
     expect(received).toHaveLength(1);
     const [delivery] = received;
