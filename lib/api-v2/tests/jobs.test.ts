@@ -722,3 +722,28 @@ describeApi("the demo's job requests", (api) => {
     ]);
   });
 });
+
+describeApi("badge icons", (api) => {
+  it("takes the icon as remote_icon_url (the reference's write name) or icon_url", async () => {
+    const t = await api.tenant("Icon Co");
+    const made = await call("POST", "/api_v2/badges", {
+      token: t.privateToken,
+      json: {
+        badge: { name: "Crane", description: "d", remote_icon_url: "https://example.com/c.png" },
+      },
+    });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body.icon_url).toBe("https://example.com/c.png");
+    const both = await call("PATCH", `/api_v2/badges/${made.body.id}`, {
+      token: t.privateToken,
+      json: { remote_icon_url: "https://example.com/x.png", icon_url: "https://example.com/y.png" },
+    });
+    expect(both.body.icon_url).toBe("https://example.com/y.png");
+    const bad = await call("PATCH", `/api_v2/badges/${made.body.id}`, {
+      token: t.privateToken,
+      json: { remote_icon_url: "javascript:alert(1)" },
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.error.fields)).toEqual(["icon_url"]);
+  });
+});

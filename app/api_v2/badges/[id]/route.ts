@@ -1,4 +1,5 @@
 import { deleteBadge, getBadge, updateBadge } from "@/lib/api-v2/badges/badges";
+import { withIconUrlAlias } from "@/lib/api-v2/badges/icon-url-alias";
 import { endpoint, idParam, json, jsonBody, methods, parseOr422 } from "@/lib/api-v2/handler";
 import { unwrapBody } from "@/lib/api-v2/unwrap-body";
 import { updateBadgeBodySchema } from "@/lib/schemas/badge";
@@ -12,7 +13,8 @@ const get = endpoint(async (ctx) =>
 const patch = endpoint(
   async (ctx) => {
     const id = idParam(ctx, "id", "Badge");
-    const body = parseOr422(updateBadgeBodySchema, unwrapBody(jsonBody(ctx), "badge"));
+    const raw = withIconUrlAlias(unwrapBody(jsonBody(ctx), "badge"));
+    const body = parseOr422(updateBadgeBodySchema, raw);
     return json(await updateBadge(ctx.db, ctx.caller, ctx.now, id, body));
   },
   { pool: "private" },

@@ -20,7 +20,7 @@ const CreateBadgeBody = createBadgeBodySchema.meta({ id: "CreateBadgeBody" });
 const UpdateBadgeBody = updateBadgeBodySchema.meta({ id: "UpdateBadgeBody" });
 
 const BADGE_BODY_NOTE =
-  'Send the fields at the top level, or inside an object under "badge" ({"badge": {...}}).';
+  'Send the fields at the top level, or inside an object under "badge" ({"badge": {...}}). The icon may also be sent as `remote_icon_url`, the name the real service\'s reference documents for writes (`icon_url` wins when both are sent); responses always say `icon_url`.';
 
 const EXAMPLE_BADGE = {
   name: "Forklift certified",
