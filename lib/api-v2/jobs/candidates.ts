@@ -119,13 +119,13 @@ export async function rankCandidates(
   if (site.latitude !== null && site.longitude !== null) {
     const point = sql`ll_to_earth(${Number(site.latitude)}::float8, ${Number(site.longitude)}::float8)`;
     const result = await db.execute(sql`
-      with nearest as (
+      with nearest as materialized (
         select (${RANK_POINT} <-> ${point}) as chord
         from ${users} u
         where ${q} and (${RANK_POINT}) is not null
         order by ${RANK_POINT} <-> ${point}
         limit ${want}
-      ), edge as (select max(chord) as chord, count(*)::int as n from nearest)
+      ), edge as materialized (select max(chord) as chord, count(*)::int as n from nearest)
       select u.*, edge.n as located_count, ${source} as rank_source, ${pref} as preferred,
         earth_distance(${RANK_POINT}, ${point}) as distance_m,
         (${RANK_POINT} <-> ${point}) as chord

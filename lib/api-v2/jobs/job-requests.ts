@@ -22,7 +22,7 @@ import {
   serializeJobRequests,
   serializeOneJobRequest,
 } from "./serialize-job-request";
-import { resolveStartTime } from "./start-time";
+import { inStorableYears, resolveStartTime } from "./start-time";
 
 type Insert = typeof jobRequests.$inferInsert;
 
@@ -206,6 +206,9 @@ async function check(
     else if (body.start_time !== undefined) {
       startTime = resolveStartTime(body.start_time, merged.timezone ?? "UTC");
       if (startTime === null) add("start_time", "is not a valid time");
+      else if (!inStorableYears(startTime)) {
+        add("start_time", "must be between the years 1 and 9999");
+      }
     }
   }
   if (existing) {

@@ -1,4 +1,4 @@
-import type { Db } from "@/lib/db/client";
+import type { DbOrTx } from "@/lib/db/client";
 import type { Caller } from "../caller";
 import { paging } from "../format";
 import { rankCandidates, requiredBadgesOf, serializeCandidates } from "./candidates";
@@ -10,7 +10,7 @@ import { findJobRequest } from "./job-requests";
  * real service page until a page holds fewer than `per` rows, which also works here).
  */
 export async function listCandidates(
-  db: Db,
+  db: DbOrTx,
   caller: Caller,
   id: number,
   q: { page: number; per: number },

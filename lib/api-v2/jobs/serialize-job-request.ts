@@ -1,6 +1,7 @@
 import { asc, count, eq, type InferSelectModel, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { badges, jobRequestBadges, type jobRequests, jobs } from "@/lib/db/schema";
+import { sideBySide } from "@/lib/db/side-by-side";
 import { formatDecimal, formatTimestamp } from "../format";
 
 export type JobRequestRow = InferSelectModel<typeof jobRequests>;
@@ -86,25 +87,27 @@ export async function serializeJobRequests(
 ): Promise<JobRequestJson[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [reqBadges, counts] = await Promise.all([
-    db
-      .select({
-        id: jobRequestBadges.id,
-        jobRequestId: jobRequestBadges.jobRequestId,
-        badgeId: badges.id,
-        name: badges.name,
-        iconUrl: badges.iconUrl,
-        description: badges.description,
-      })
-      .from(jobRequestBadges)
-      .innerJoin(badges, eq(badges.id, jobRequestBadges.badgeId))
-      .where(inArray(jobRequestBadges.jobRequestId, ids))
-      .orderBy(asc(jobRequestBadges.id)),
-    db
-      .select({ jobRequestId: jobs.jobRequestId, state: jobs.state, n: count() })
-      .from(jobs)
-      .where(inArray(jobs.jobRequestId, ids))
-      .groupBy(jobs.jobRequestId, jobs.state),
+  const [reqBadges, counts] = await sideBySide(db, [
+    () =>
+      db
+        .select({
+          id: jobRequestBadges.id,
+          jobRequestId: jobRequestBadges.jobRequestId,
+          badgeId: badges.id,
+          name: badges.name,
+          iconUrl: badges.iconUrl,
+          description: badges.description,
+        })
+        .from(jobRequestBadges)
+        .innerJoin(badges, eq(badges.id, jobRequestBadges.badgeId))
+        .where(inArray(jobRequestBadges.jobRequestId, ids))
+        .orderBy(asc(jobRequestBadges.id)),
+    () =>
+      db
+        .select({ jobRequestId: jobs.jobRequestId, state: jobs.state, n: count() })
+        .from(jobs)
+        .where(inArray(jobs.jobRequestId, ids))
+        .groupBy(jobs.jobRequestId, jobs.state),
   ]);
   return rows.map((r) =>
     serializeJobRequest(r, {

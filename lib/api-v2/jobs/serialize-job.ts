@@ -1,6 +1,7 @@
 import { asc, eq, type InferSelectModel, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { companies, jobRequests, jobs, jobTransitions, userBadges, users } from "@/lib/db/schema";
+import { sideBySide } from "@/lib/db/side-by-side";
 import { ACTIVE_JOB_STATES } from "@/lib/schemas/job";
 import type { Caller } from "../caller";
 import { formatDecimal, formatTimestamp } from "../format";
@@ -96,11 +97,19 @@ export function serializeJob(j: JobRow, c: Context) {
 export type JobJson = ReturnType<typeof serializeJob>;
 
 /**
- * A public-pool key sees a job's worker only while the public-pool rule lets it see that
- * worker (an active job, or approved within 24 hours); otherwise `worker` is null.
+ * A private-pool key sees the workers of its own pool. Any other worker on a job (a public-pool
+ * key's view, or another company's worker hired through the public pool) is shown only while
+ * the public-pool rule lets the company see that worker (an active job, or approved within 24
+ * hours); otherwise `worker` is null.
  */
-function workerVisible(j: JobRow, caller: Caller | null, now: Date): boolean {
-  if (!caller || caller.pool === "private") return true;
+function workerVisible(
+  j: JobRow,
+  workerCompanyId: number,
+  caller: Caller | null,
+  now: Date,
+): boolean {
+  if (!caller) return true;
+  if (caller.pool === "private" && workerCompanyId === caller.companyId) return true;
   if ((ACTIVE_JOB_STATES as readonly string[]).includes(j.state)) return true;
   return (
     j.state === "approved" &&
@@ -124,40 +133,44 @@ export async function serializeJobs(
   const userIds = [...new Set(rows.map((r) => r.userId))];
   const requestIds = [...new Set(rows.map((r) => r.jobRequestId))];
   const companyIds = [...new Set(rows.map((r) => r.companyId))];
-  const [workerRows, badgeRows, transitionRows, requestRows, companyRows] = await Promise.all([
-    db.select().from(users).where(inArray(users.id, userIds)),
-    db
-      .select()
-      .from(userBadges)
-      .where(inArray(userBadges.userId, userIds))
-      .orderBy(asc(userBadges.id)),
-    db
-      .select()
-      .from(jobTransitions)
-      .where(
-        inArray(
-          jobTransitions.jobId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .orderBy(asc(jobTransitions.id)),
-    db
-      .select({
-        id: jobRequests.id,
-        classification: jobRequests.classification,
-        w2HourlyRate: jobRequests.w2HourlyRate,
-      })
-      .from(jobRequests)
-      .where(inArray(jobRequests.id, requestIds)),
-    db
-      .select({ id: companies.id, name: companies.name })
-      .from(companies)
-      .where(inArray(companies.id, companyIds)),
+  const [workerRows, badgeRows, transitionRows, requestRows, companyRows] = await sideBySide(db, [
+    () => db.select().from(users).where(inArray(users.id, userIds)),
+    () =>
+      db
+        .select()
+        .from(userBadges)
+        .where(inArray(userBadges.userId, userIds))
+        .orderBy(asc(userBadges.id)),
+    () =>
+      db
+        .select()
+        .from(jobTransitions)
+        .where(
+          inArray(
+            jobTransitions.jobId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(jobTransitions.id)),
+    () =>
+      db
+        .select({
+          id: jobRequests.id,
+          classification: jobRequests.classification,
+          w2HourlyRate: jobRequests.w2HourlyRate,
+        })
+        .from(jobRequests)
+        .where(inArray(jobRequests.id, requestIds)),
+    () =>
+      db
+        .select({ id: companies.id, name: companies.name })
+        .from(companies)
+        .where(inArray(companies.id, companyIds)),
   ]);
   return rows.map((j) => {
     const u = workerRows.find((w) => w.id === j.userId);
     let worker: UserJson | null = null;
-    if (u && workerVisible(j, caller, now)) {
+    if (u && workerVisible(j, u.companyId, caller, now)) {
       worker = serializeUser(
         u,
         badgeRows.filter((b) => b.userId === u.id),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveStartTime } from "./start-time";
+import { inStorableYears, resolveStartTime } from "./start-time";
 
 describe("resolveStartTime", () => {
   it.each([
@@ -14,5 +14,23 @@ describe("resolveStartTime", () => {
   });
   it("refuses an impossible date", () => {
     expect(resolveStartTime("2026-02-30 09:30", "UTC")).toBeNull();
+  });
+  it.each([
+    ["0001-01-01 00:00", "UTC", "0001-01-01T00:00:00.000Z"],
+    ["0099-06-01 12:00", "UTC", "0099-06-01T12:00:00.000Z"],
+    // Local mean time before the zone's standard time: -7:52:58 in Los Angeles.
+    ["0001-01-01 00:00", "America/Los_Angeles", "0001-01-01T07:52:58.000Z"],
+  ])("reads the early year %s in %s as written (not 19xx)", (text, tz, iso) => {
+    expect(resolveStartTime(text, tz)?.toISOString()).toBe(iso);
+  });
+  it.each([
+    ["0000-01-01T00:00:00Z", "UTC"],
+    ["9999-12-31T23:59:59.999-14:00", "UTC"],
+    ["9999-12-31 23:59", "America/Los_Angeles"],
+    ["0001-01-01 00:00", "Asia/Tokyo"],
+  ])("resolves %s in %s outside the years the database stores", (text, tz) => {
+    const d = resolveStartTime(text, tz);
+    expect(d).not.toBeNull();
+    expect(inStorableYears(d!)).toBe(false);
   });
 });

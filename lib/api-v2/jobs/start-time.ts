@@ -11,9 +11,15 @@ export function resolveStartTime(text: string, timeZone: string): Date | null {
   const m = t.match(/^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?/);
   if (!m) return null;
   const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
-  const asUtc = Date.UTC(y!, mo! - 1, d!, h!, mi!, s || 0);
+  const asUtc = utcMs(y!, mo! - 1, d!, h!, mi!, s || 0);
   const check = new Date(asUtc);
-  if (check.getUTCMonth() !== mo! - 1 || check.getUTCDate() !== d! || h! > 23 || mi! > 59) {
+  if (
+    check.getUTCFullYear() !== y ||
+    check.getUTCMonth() !== mo! - 1 ||
+    check.getUTCDate() !== d! ||
+    h! > 23 ||
+    mi! > 59
+  ) {
     return null;
   }
   // The zone's offset at that wall-clock time (twice, for the hour a DST change moves).
@@ -22,25 +28,44 @@ export function resolveStartTime(text: string, timeZone: string): Date | null {
   return new Date(guess);
 }
 
-function offsetMs(utcMs: number, timeZone: string): number {
+/**
+ * Years the database stores as written: PostgreSQL has no year 0, and JavaScript writes years
+ * past 9999 as "+010000-…", which it refuses.
+ */
+export function inStorableYears(d: Date): boolean {
+  return d.getUTCFullYear() >= 1 && d.getUTCFullYear() <= 9999;
+}
+
+/** Date.UTC, without its reading of years 0-99 as 1900-1999. */
+function utcMs(y: number, mo: number, d: number, h: number, mi: number, s: number): number {
+  const t = new Date(0);
+  t.setUTCFullYear(y, mo, d);
+  t.setUTCHours(h, mi, s, 0);
+  return t.getTime();
+}
+
+function offsetMs(at: number, timeZone: string): number {
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone,
     hourCycle: "h23",
+    era: "short",
     year: "numeric",
     month: "2-digit",
     day: "2-digit",
     hour: "2-digit",
     minute: "2-digit",
     second: "2-digit",
-  }).formatToParts(new Date(utcMs));
+  }).formatToParts(new Date(at));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(
-    get("year"),
+  // 1 BC is year 0 (the day before 0001-01-01 in a zone west of Greenwich).
+  const bc = parts.find((p) => p.type === "era")?.value === "BC";
+  const wall = utcMs(
+    bc ? 1 - get("year") : get("year"),
     get("month") - 1,
     get("day"),
     get("hour"),
     get("minute"),
     get("second"),
   );
-  return wall - Math.floor(utcMs / 1000) * 1000;
+  return wall - Math.floor(at / 1000) * 1000;
 }
