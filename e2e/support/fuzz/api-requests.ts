@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import type { OpenApiDocument } from "@/lib/api-v2/openapi/openapi-document";
+import { DEFAULT_JOB_CATEGORIES } from "@/lib/db/schema";
 import { WEBHOOK_EVENTS } from "@/lib/schemas/webhook";
 import {
   BROKEN_JSON,
@@ -56,8 +57,10 @@ export type World = {
     revoked: string[];
   };
   keyPairs: { valid: KeyPair[]; revoked: KeyPair[] };
-  /** Ids by the first path segment after /api_v2 ("users", "badges", …). */
+  /** Ids by the first path segment after /api_v2 ("users", "badges", "jobs", "job_requests", …). */
   ids: Record<string, { own: number[]; foreign: number[] }>;
+  /** The companies' ids: the caller's own first (filters such as company_id name them). */
+  companies?: number[];
   invitationTokens: string[];
   /** The methods each route file exports, by the document's path ("/api_v2/users/{id}"). */
   exported: Map<string, string[]>;
@@ -118,9 +121,14 @@ export function bodySpecOf(doc: OpenApiDocument, op: Operation): BodySpec | null
   let schema = deref(doc, media.schema);
   let wrapper: string | undefined;
   if (Array.isArray(schema.anyOf)) {
-    const wrapped = schema.anyOf.map((s) => deref(doc, s)).find((s) => s.required?.[0]);
+    // The fields themselves come first; the wrapped shape is the object whose one (required)
+    // property holds them. The fields may have required ones of their own ({worker_id, …}).
+    const [fields, ...others] = schema.anyOf.map((s) => deref(doc, s));
+    const wrapped = others.find(
+      (s) => s.required?.length === 1 && Object.keys(s.properties ?? {}).length === 1,
+    );
     wrapper = wrapped?.required?.[0];
-    schema = deref(doc, schema.anyOf[0] ?? {});
+    schema = fields ?? {};
   }
   return { properties: schema.properties ?? {}, required: schema.required ?? [], wrapper };
 }
@@ -183,9 +191,149 @@ const hostileId = (): fc.Arbitrary<unknown> =>
     ]),
   );
 
+/** Categories: the company's own (the defaults), and names a company does not have. */
+const CATEGORIES = [...DEFAULT_JOB_CATEGORIES];
+const OTHER_CATEGORIES = ["Space Walking", "general labor", "General Labor ", "Dock work"];
+
+/**
+ * Ids of a resource as a body or query names them: mostly the caller's own, sometimes another
+ * company's (which must be refused as if they did not exist), sometimes ones no row can have.
+ */
+function idOf(world: World, resource: string): fc.Arbitrary<unknown> {
+  const ids = world.ids[resource] ?? { own: [], foreign: [] };
+  return fc.oneof(
+    { weight: ids.own.length ? 6 : 0, arbitrary: pick(maybeEmpty(ids.own, 1)) },
+    { weight: ids.foreign.length ? 2 : 0, arbitrary: pick(maybeEmpty(ids.foreign, 1)) },
+    { weight: 1, arbitrary: pick(maybeEmpty(ids.own, 1)).map(String) },
+    { weight: 1, arbitrary: hostileId() },
+  );
+}
+
+/**
+ * Mostly valid values, and now and then one at or just past a documented bound (the bounds are
+ * where off-by-one and overflow bugs live; wholly hostile values come from `fieldValue`).
+ */
+const edged = <T>(valid: fc.Arbitrary<T>, edges: readonly unknown[]): fc.Arbitrary<unknown> =>
+  fc.oneof({ weight: 12, arbitrary: valid }, { weight: 1, arbitrary: pick(edges) });
+
+/** The job request's and the job's fields, by name (the schema alone says too little). */
+function jobField(name: string, world: World): fc.Arbitrary<unknown> | null {
+  const badges = maybeEmpty(world.ids.badges?.own ?? [], 1);
+  const text = (valid: string[], max: number) =>
+    edged(pick(valid), ["x".repeat(max), "x".repeat(max + 1), "", null]);
+  switch (name) {
+    case "request_name":
+      return edged(
+        fc.oneof(
+          fc.constant(0).map(() => `Fuzz shift ${stamp} ${fresh()}`),
+          pick(["Warehouse pick/pack AM", "Löwenbräu tasting", "李's shift"]),
+        ),
+        ["x".repeat(255), "x".repeat(256), "", "   "],
+      );
+    case "category":
+      return edged(pick(CATEGORIES), OTHER_CATEGORIES);
+    case "slots":
+      return edged(fc.integer({ min: 1, max: 6 }), [0, 500, 501, "3", 2.5]);
+    case "duration":
+      return edged(fc.integer({ min: 1, max: 720 }), [0, 10_080, 10_081, null, "480"]);
+    case "actual_duration":
+      return edged(fc.integer({ min: 0, max: 720 }), [-1, 10_080, 10_081, null]);
+    case "rating":
+      return edged(fc.integer({ min: 1, max: 5 }), [0, 6, null, "5"]);
+    case "notification_distance":
+      return edged(fc.integer({ min: 1, max: 100 }), [0, 500, 501, null]);
+    case "timezone":
+      return edged(pick(["America/Los_Angeles", "America/New_York", "UTC", "Asia/Kolkata"]), [
+        "Mars/Olympus",
+        "utc",
+        "+05:00",
+        "",
+      ]);
+    case "start_time":
+      return fc.oneof(
+        { weight: 4, arbitrary: pick(["2026-12-01 08:00", "2026-12-01T08:00:00-08:00"]) },
+        { weight: 2, arbitrary: pick(isoTimes) },
+        { weight: 1, arbitrary: pick(EDGE_TIMES) },
+        { weight: 1, arbitrary: pick([null, ""]) },
+      );
+    case "wage":
+    case "w2_hourly_rate":
+      return edged(
+        fc.oneof(
+          fc.integer({ min: 0, max: 10_000 }).map((cents) => cents / 100),
+          pick(["18.50", "21.5", "160"]),
+        ),
+        [0, 100_000, 100_000.01, 1.234, -0.01, "1e3", "18,50", null],
+      );
+    case "zip":
+      return text(["94105", "94607", "10001-1234"], 20);
+    case "country":
+      return edged(pick(["US", "us", "CA"]), ["USA", "U", "1A"]);
+    case "address":
+    case "city":
+    case "venue":
+    case "address_state":
+      return text(["1 Pier St", "Oakland", "CA", "Dock 3", "Zoë's Café"], 255);
+    case "description":
+    case "description_tasks":
+    case "description_company":
+    case "description_travel":
+    case "description_skills":
+    case "description_contact":
+    case "description_arrival":
+      return text(["Pick and pack orders", "Lift 50 lb", "Ask for Zoë at gate B"], 10_000);
+    case "agent_code":
+      return text(["A-1", "Null"], 25);
+    case "flag_color":
+      return text(["red", "#ff0000"], 32);
+    case "requestor_notes":
+      return text(["Bring boots", "Gate code 1234"], 2_000);
+    case "can":
+    case "organizational_path":
+      return text(["West/Oakland", "ops"], 255);
+    case "worker_id":
+      return idOf(world, "users");
+    case "job_request_id":
+    case "multi_day_job_request_id":
+      return idOf(world, "job_requests");
+    case "employer_id":
+      return fc.oneof(idOf(world, "users"), fc.constant(null));
+    case "preferred_candidate_ids":
+    case "ban_list":
+      return edged(fc.array(idOf(world, "users"), { maxLength: 3 }), [
+        "1,2",
+        [[1]],
+        Array.from({ length: 101 }, (_, i) => i + 1),
+      ]);
+    case "badge_requirements_attributes":
+      return fc.array(
+        fc.oneof(
+          { weight: 4, arbitrary: pick(badges).map((badge_id) => ({ badge_id })) },
+          { weight: 2, arbitrary: pick(badges).map((b) => ({ badge_id: b, _destroy: true })) },
+          {
+            weight: 1,
+            arbitrary: fc.integer({ min: 1, max: 50 }).map((id) => ({ id, _destroy: "1" })),
+          },
+          { weight: 1, arbitrary: idOf(world, "badges").map((badge_id) => ({ badge_id })) },
+          { weight: 1, arbitrary: fc.constant({}) },
+        ),
+        { maxLength: 3 },
+      );
+    case "open_request":
+    case "multi_day":
+    case "use_pending_state":
+      return fc.oneof(fc.boolean(), pick(["true", "false", "1", "0"]));
+    case "push_all_notifications_asap":
+      return fc.oneof(fc.boolean(), pick(["on", "off", "1", "0"]));
+  }
+  return null;
+}
+
 /** A valid value of a body field: by its name where the schema cannot say (phones, ids). */
 function validField(name: string, schema: Schema, world: World): fc.Arbitrary<unknown> {
   const badges = maybeEmpty(world.ids.badges?.own ?? [], 1);
+  const job = jobField(name, world);
+  if (job) return job;
   switch (name) {
     case "email":
       return fc.constant(0).map(() => `fuzz.${stamp}.${fresh()}@example.com`);
@@ -328,6 +476,29 @@ function fieldValue(name: string, schema: Schema, world: World): fc.Arbitrary<un
 }
 
 /**
+ * Fields every seed of the operation carries though the document lists them as optional (one
+ * schema serves POST and PATCH): what a posted job request needs, and its start and time zone,
+ * so that calm requests get past the required-field check to the rules behind it (categories,
+ * start times read in a zone, badges, candidates notified).
+ */
+const SEED_FIELDS: Record<string, string[]> = {
+  createJobRequest: [
+    "state",
+    "request_name",
+    "category",
+    "description_tasks",
+    "slots",
+    "address",
+    "city",
+    "zip",
+    "start_time",
+    "timezone",
+  ],
+};
+/** Operations with many optional fields, where a seed keeps up to four of them. */
+const MANY_FIELDS = ["updateUser", "createJobRequest", "updateJobRequest"];
+
+/**
  * A valid body of the operation: its required fields and a few optional ones. Every field's
  * arbitrary is built once; a generated value picks which optional fields to keep.
  */
@@ -353,12 +524,13 @@ function seedBody(spec: BodySpec, opId: string, world: World): fc.Arbitrary<Json
       .map((k) => ({ ...k }));
   }
   const names = Object.keys(spec.properties);
-  const optional = names.filter((n) => !spec.required.includes(n));
+  const required = [...spec.required, ...(SEED_FIELDS[opId] ?? [])];
+  const optional = names.filter((n) => !required.includes(n));
   const values = fc.record(
     Object.fromEntries(names.map((n) => [n, validField(n, spec.properties[n] ?? {}, world)])),
   );
   const keep = fc.subarray(optional, {
-    maxLength: Math.min(optional.length, opId === "updateUser" ? 4 : 2),
+    maxLength: Math.min(optional.length, MANY_FIELDS.includes(opId) ? 4 : 2),
   });
   // Badge changes are where the all-or-nothing rules live: send them often.
   const badgeField = optional.includes("user_badges_attributes")
@@ -368,7 +540,7 @@ function seedBody(spec: BodySpec, opId: string, world: World): fc.Arbitrary<Json
       )
     : fc.constant<string[]>([]);
   return fc.tuple(values, keep, badgeField).map(([all, extra, badge]) => {
-    const wanted = [...new Set([...spec.required, ...extra, ...badge])];
+    const wanted = [...new Set([...required, ...extra, ...badge])];
     // Coordinates come in pairs, or the body is refused whatever else it holds.
     for (const [a, b] of [
       ["latitude", "longitude"],
@@ -399,7 +571,21 @@ function mutations(spec: BodySpec, world: World): fc.Arbitrary<Mutation[]> {
   const extra: fc.Arbitrary<Mutation> = fc
     .tuple(
       fc.oneof(
-        pick(["id", "updated_at", "rating", "company_id", "pool", "user", "badge", "webhook"]),
+        pick([
+          "id",
+          "updated_at",
+          "rating",
+          "company_id",
+          "pool",
+          "user",
+          "badge",
+          "webhook",
+          "job",
+          "job_request",
+          "user_id",
+          "state",
+          "cached_job_states",
+        ]),
         hostileString(),
       ),
       hostileJson(),
@@ -752,6 +938,36 @@ function queryValue(name: string, schema: Schema, world: World): fc.Arbitrary<st
     valid.push(pick(ids).map(String));
     valid.push(pick(["1,2", "1,,2", " 1 , 2 ", "a", "99999999999", "2147483648", "-1", "1;2"]));
   }
+  // The jobs' filters by id: the caller's own, another company's, and not ids at all.
+  const idResource: Record<string, string> = {
+    job_request_id: "job_requests",
+    multi_day_job_request_id: "job_requests",
+    worker_id: "users",
+  };
+  if (name in idResource) {
+    const ids = world.ids[idResource[name]!] ?? { own: [], foreign: [] };
+    valid.push(pick(maybeEmpty([...ids.own, ...ids.foreign], 1)).map(String));
+    valid.push(pick(["0", "-1", "2147483648", "1,2", "1.0", "a"]));
+  }
+  if (name === "company_id")
+    valid.push(pick(maybeEmpty(world.companies ?? [], 1)).map(String), pick(["0", "x", "1e3"]));
+  if (name === "w2_hourly_rate")
+    valid.push(pick(["18.50", "21.5", "0", "100000", "1.234", "-1", "1e3", "18,50"]));
+  if (name === "agent_code") valid.push(pick(["A-1", "Null", "null", "x".repeat(26)]));
+  if (name === "category") valid.push(pick([...CATEGORIES, ...OTHER_CATEGORIES]));
+  if (name === "zip") valid.push(pick(["94105", "94607", "x".repeat(21)]));
+  if (name === "state")
+    valid.push(
+      pick([
+        "draft",
+        "unassigned",
+        "in_progress,completed",
+        "approved",
+        "cancelled,no_show",
+        "pending",
+        "unfilled",
+      ]),
+    );
   if (name === "q" || name === "query")
     valid.push(
       pick([
@@ -973,6 +1189,11 @@ const UNKNOWN_PATHS = [
   "/api_v2/constructor/prototype",
   "/api_v2/users/invite/1",
   "/api_v2/webhook_deliveries/1",
+  "/api_v2/jobs/assign/1",
+  "/api_v2/jobs/1/assign",
+  "/api_v2/job_requests/categories/1",
+  "/api_v2/job_requests/1/candidates/1",
+  "/api_v2/job_requests/1/jobs",
   "/api_v2/info.json",
   "/api_v2/openapi.yaml",
 ];

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { badges, jobRequests, jobs, outbox, users, webhooks } from "@/lib/db/schema";
+import { badges, companies, jobRequests, jobs, outbox, users, webhooks } from "@/lib/db/schema";
 import { createBadgeFor, createJob, createJobRequest, createKeys, revokeKey } from "../admin/admin";
 import { setClock } from "../clock";
 import { Dispatcher } from "../events/dispatcher";
@@ -36,6 +36,9 @@ import {
  *   deliveries, mails) gets 403 forbidden_for_public_pool whatever the record, also for an id
  *   that does not exist: the refusal is about the operation and the key's level, so it reveals
  *   nothing about the record (the twin comparison proves the answers are identical).
+ * - A write that names another company's record in its body (a hire's job_request_id) is
+ *   refused as if the id did not exist: 422 on that field, identical to the nonexistent id's
+ *   answer; a refused write leaves A's job and job request as they were.
  * - expired token 401 token_expired, revoked key 401 invalid_token, no token 401 missing_token.
  * - Methods a route does not serve: 405 method_not_allowed for everyone, before any token.
  * - Lists hold only what the caller may see: compared with the ground truth read from the
@@ -74,7 +77,8 @@ const DESCRIBE: Record<Who, string> = {
   none: "no token",
 };
 
-type Exp = { status: number; code?: string };
+/** `fields`: for validation_failed, exactly the fields the error names. */
+type Exp = { status: number; code?: string; fields?: string[] };
 const ok = (status = 200): Exp => ({ status });
 const NOT_FOUND: Exp = { status: 404, code: "not_found" };
 const PUBLIC_POOL: Exp = { status: 403, code: "forbidden_for_public_pool" };
@@ -145,6 +149,8 @@ type Fixture = {
   badge: number;
   job: number;
   jobRequest: number;
+  /** A's job and job request as the matrix found them, to show the refused writes left them. */
+  before: { job: unknown; jobRequest: unknown };
   webhook: number;
   invitation: string;
   /** What no one outside company A may ever be shown. */
@@ -232,6 +238,48 @@ describeApi("tenancy and access matrix", (api) => {
     return row!.id;
   };
 
+  /** A complete posting: every field a posted job request needs. */
+  const posting = () => ({
+    request_name: unique("Matrix shift"),
+    category: "General Labor",
+    state: "posted",
+    description_tasks: "Stack boxes",
+    slots: 2,
+    address: "1 Matrix Way",
+    city: "Oakland",
+    zip: "94607",
+    latitude: "37.8",
+    longitude: "-122.27",
+  });
+  /** A new posted job request of A, with free slots. */
+  const freshJobRequest = async (): Promise<number> => {
+    const res = await call("POST", "/api_v2/job_requests", {
+      token: fx.a.privateToken,
+      json: posting(),
+    });
+    expect(res.status, res.text).toBe(201);
+    return res.body.job_request.id;
+  };
+  /** A new worker of A and a new open request of A: a hire that will succeed. */
+  const freshHire = async () => ({
+    worker_id: (await invite(fx.a)).id,
+    job_request_id: await freshJobRequest(),
+  });
+  /** A new filled job of A. */
+  const freshJob = async (): Promise<number> => {
+    const res = await call("POST", "/api_v2/jobs/assign", {
+      token: fx.a.privateToken,
+      json: await freshHire(),
+    });
+    expect(res.status, res.text).toBe(201);
+    return res.body.job.id;
+  };
+  /** A's job and job request that the refused cells aim at, as stored. */
+  const jobRecordsOfA = async () => ({
+    job: (await db().select().from(jobs).where(eq(jobs.id, fx.job)))[0],
+    jobRequest: (await db().select().from(jobRequests).where(eq(jobRequests.id, fx.jobRequest)))[0],
+  });
+
   // Ground truth for the lists, read straight from the tables.
   const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
   /** The workers a key of `companyId` at `pool` level may see, by the contract's rule. */
@@ -282,6 +330,18 @@ describeApi("tenancy and access matrix", (api) => {
           .from(webhooks)
           .where(eq(webhooks.companyId, fx.company[who])),
       ),
+    /** The workers of A's pool that may be ranked for A's job request: not already on it. */
+    candidates: async (who: KeyHolder) => {
+      const hired = (
+        await db()
+          .select({ id: jobs.userId })
+          .from(jobs)
+          .where(eq(jobs.jobRequestId, fx.jobRequest))
+      ).map((r) => r.id);
+      return ids(
+        await db().select({ id: users.id }).from(users).where(eq(users.companyId, fx.company[who])),
+      ).filter((id) => !hired.includes(id));
+    },
     mails: async (who: KeyHolder) => outboxIds(who, "email"),
     deliveries: async (who: KeyHolder) => outboxIds(who, "webhook"),
   };
@@ -312,6 +372,31 @@ describeApi("tenancy and access matrix", (api) => {
 
   const recordPath = (base: string) => ({
     path: (id: number | string) => `/api_v2/${base}/${id}`,
+  });
+
+  /**
+   * Hiring (POST /jobs/assign, POST /jobs): the ids are in the body. Another company's request
+   * is refused exactly as one that does not exist (422 on job_request_id, the twin's answer);
+   * the owner's hire uses up a fresh worker and request.
+   */
+  const hireRow = (path: string): Row => ({
+    expect: privateOnly(201, {
+      status: 422,
+      code: "validation_failed",
+      fields: ["job_request_id"],
+    }),
+    request: async (_, e) => ({
+      path,
+      json:
+        e.status === 201
+          ? await freshHire()
+          : { job: { worker_id: fx.worker.id, job_request_id: fx.jobRequest } },
+    }),
+    twin: () => ({ path, json: { job: { worker_id: NOBODY, job_request_id: NOBODY } } }),
+    check: (res) => {
+      expect(res.headers.get("location")).toBe(`/api_v2/jobs/${res.body.job.id}`);
+      expect(res.body.job).toMatchObject({ state: "filled", classification: "1099" });
+    },
   });
 
   /** The expectation table, keyed by route file (its folder under app/). */
@@ -500,29 +585,119 @@ describeApi("tenancy and access matrix", (api) => {
         request: () => ({ path: "/api_v2/jobs?per=50" }),
         check: listCheck("jobs", truth.jobs),
       },
+      // "Create a Job": the same hire as /jobs/assign.
+      POST: hireRow("/api_v2/jobs"),
     },
-    "api_v2/jobs/[id]": {
-      // Jobs are the company's that created them, in either pool.
-      GET: {
-        expect: readRecord(NOT_FOUND, ok()),
-        request: () => ({ path: `/api_v2/jobs/${fx.job}` }),
-        twin: () => ({ path: `/api_v2/jobs/${NOBODY}` }),
-        check: (res) => expect(res.body.id).toBe(fx.job),
-      },
+    "api_v2/jobs/assign": {
+      POST: hireRow("/api_v2/jobs/assign"),
     },
+    "api_v2/jobs/[id]": (() => {
+      const { path } = recordPath("jobs");
+      const cancel = { state: "cancelled", cancelled_reason: "decided_to_cancel" };
+      return {
+        // Jobs are the company's that created them, in either pool.
+        GET: {
+          expect: readRecord(NOT_FOUND, ok()),
+          request: () => ({ path: path(fx.job) }),
+          twin: () => ({ path: path(NOBODY) }),
+          check: (res) => {
+            expect(Object.keys(res.body)).toEqual(["job"]);
+            expect(res.body.job).toMatchObject({ id: fx.job, job_request_id: fx.jobRequest });
+          },
+        },
+        PATCH: {
+          expect: privateOnly(200, NOT_FOUND),
+          // Everyone else aims at A's job: the owner's cancel uses up a job of its own.
+          request: async (_, e) => ({
+            path: path(e.status === 200 ? await freshJob() : fx.job),
+            json: cancel,
+          }),
+          twin: () => ({ path: path(NOBODY), json: cancel }),
+          check: (res) =>
+            expect(res.body.job).toMatchObject({
+              state: "cancelled",
+              cancelled_reason: "decided_to_cancel",
+            }),
+        },
+      };
+    })(),
     "api_v2/job_requests": {
       GET: {
         expect: anyKey(),
         request: () => ({ path: "/api_v2/job_requests?per=50" }),
         check: listCheck("job_requests", truth.job_requests),
       },
+      // Posts in the caller's own company: no record of A is involved, so B succeeds too.
+      POST: {
+        expect: privateOnly(201, ok(201)),
+        request: () => ({ path: "/api_v2/job_requests", json: posting() }),
+        check: (res, who) => {
+          const jr = res.body.job_request;
+          expect(res.headers.get("location")).toBe(`/api_v2/job_requests/${jr.id}`);
+          expect(jr).toMatchObject({ state: "posted", company_id: fx.company[who as KeyHolder] });
+        },
+      },
     },
-    "api_v2/job_requests/[id]": {
+    "api_v2/job_requests/categories": {
       GET: {
-        expect: readRecord(NOT_FOUND, ok()),
-        request: () => ({ path: `/api_v2/job_requests/${fx.jobRequest}` }),
-        twin: () => ({ path: `/api_v2/job_requests/${NOBODY}` }),
-        check: (res) => expect(res.body.id).toBe(fx.jobRequest),
+        expect: anyKey(),
+        request: () => ({ path: "/api_v2/job_requests/categories" }),
+        check: async (res, who) => {
+          const [c] = await db()
+            .select({ list: companies.jobCategories })
+            .from(companies)
+            .where(eq(companies.id, fx.company[who as KeyHolder]));
+          figures.lists++;
+          expect(res.body).toEqual({ categories: c!.list });
+        },
+      },
+    },
+    "api_v2/job_requests/[id]": (() => {
+      const { path } = recordPath("job_requests");
+      const cancel = { job_request: { state: "cancelled" } };
+      return {
+        GET: {
+          expect: readRecord(NOT_FOUND, ok()),
+          request: () => ({ path: path(fx.jobRequest) }),
+          twin: () => ({ path: path(NOBODY) }),
+          check: (res) => {
+            expect(Object.keys(res.body)).toEqual(["job_request"]);
+            expect(res.body.job_request).toMatchObject({
+              id: fx.jobRequest,
+              company_id: fx.a.companyId,
+            });
+          },
+        },
+        PATCH: {
+          expect: privateOnly(200, NOT_FOUND),
+          // Cancelling would cancel A's job too: the owner cancels a request of its own.
+          request: async (_, e) => ({
+            path: path(e.status === 200 ? await freshJobRequest() : fx.jobRequest),
+            json: cancel,
+          }),
+          twin: () => ({ path: path(NOBODY), json: cancel }),
+          check: (res) => expect(res.body.job_request.state).toBe("cancelled"),
+        },
+      };
+    })(),
+    "api_v2/job_requests/[id]/candidates": {
+      // Ranking reads the pool's workers: private pool only, and only the company's own request.
+      GET: {
+        expect: privateOnly(200, NOT_FOUND),
+        request: () => ({ path: `/api_v2/job_requests/${fx.jobRequest}/candidates?per=50` }),
+        twin: () => ({ path: `/api_v2/job_requests/${NOBODY}/candidates?per=50` }),
+        check: async (res, who) => {
+          expect(res.body.job_request_id).toBe(fx.jobRequest);
+          const got = (res.body.candidates as { worker: { id: number } }[]).map((c) => c.worker.id);
+          const allowed = await truth.candidates(who as KeyHolder);
+          figures.lists++;
+          expect(
+            got.filter((id) => !allowed.includes(id)),
+            "candidates the caller may not see",
+          ).toEqual([]);
+          if (res.body.has_more) expect(got.length, "a full page").toBe(res.body.per);
+          else expect([...got].sort((x, y) => x - y)).toEqual(allowed.sort((x, y) => x - y));
+        },
       },
     },
 
@@ -617,8 +792,18 @@ describeApi("tenancy and access matrix", (api) => {
       problems.push(`${where}: expected ${want}, got ${got} ${res.text.slice(0, 200)}`);
     if (!res.headers.get("x-request-id")) problems.push(`${where}: no X-Request-Id`);
     if (expected.status >= 400) {
-      const { code, message, ...extra } = res.body?.error ?? {};
-      if (typeof message !== "string" || Object.keys(extra).length > 0 || code !== expected.code)
+      const { code, message, fields, ...extra } = res.body?.error ?? {};
+      const fieldsOk =
+        expected.fields === undefined
+          ? fields === undefined
+          : JSON.stringify(Object.keys(fields ?? {})) === JSON.stringify(expected.fields) &&
+            Object.values(fields).every((m) => Array.isArray(m) && m.length > 0);
+      if (
+        typeof message !== "string" ||
+        Object.keys(extra).length > 0 ||
+        code !== expected.code ||
+        !fieldsOk
+      )
         problems.push(`${where}: not the house error shape: ${res.text.slice(0, 200)}`);
       if (expected.status === 404 && res.headers.get("etag"))
         problems.push(`${where}: a 404 with an ETag`);
@@ -706,6 +891,7 @@ describeApi("tenancy and access matrix", (api) => {
       badge: 0,
       job: 0,
       jobRequest: 0,
+      before: { job: null, jobRequest: null },
       webhook: 0,
       invitation: "",
       secretsOfA: [
@@ -740,6 +926,7 @@ describeApi("tenancy and access matrix", (api) => {
       await createJobRequest(db(), a.companyId, "A shift", "filled", now)
     ).job_request_id;
     fx.job = (await createJob(db(), fx.jobRequest, other.id, "filled", now)).job_id;
+    fx.before = await jobRecordsOfA();
     // Some data in every other company too, so that a leak would have something to show.
     await invite(b);
     await createBadgeFor(db(), b.companyId, { name: "Forklift", description: "d" }, now);
@@ -785,6 +972,12 @@ describeApi("tenancy and access matrix", (api) => {
         expect(problems).toEqual([]);
       });
     }
+  });
+
+  it("left A's job and job request as they were, whatever the refused cells sent", async () => {
+    const now = await jobRecordsOfA();
+    expect(now.job).toBeDefined();
+    expect(now).toEqual(fx.before);
   });
 
   describe.runIf(STRESS)("long form: the public-pool column for every job state", () => {

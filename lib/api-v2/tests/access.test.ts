@@ -1,6 +1,6 @@
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { users } from "@/lib/db/schema";
+import { companies, DEFAULT_JOB_CATEGORIES, jobRequests, jobs, users } from "@/lib/db/schema";
 import { createBadgeFor, createJob, createJobRequest, setJobState } from "../admin/admin";
 import { setClock } from "../clock";
 import { call, describeApi, type Tenant, workerBody } from "./harness";
@@ -14,6 +14,21 @@ const FORBIDDEN = {
 };
 const notFound = (what: string) => ({ error: { code: "not_found", message: `${what} not found` } });
 const NOBODY = 2147483000;
+
+/** A complete posting (every field a posted request needs); override what the test is about. */
+const posting = (overrides: Record<string, unknown> = {}) => ({
+  request_name: "Dock shift",
+  category: "General Labor",
+  state: "posted",
+  description_tasks: "Unload trucks",
+  slots: 3,
+  address: "1 Pier St",
+  city: "Oakland",
+  zip: "94607",
+  latitude: "37.8",
+  longitude: "-122.27",
+  ...overrides,
+});
 
 describeApi("access levels", (api) => {
   let a: Tenant;
@@ -339,10 +354,16 @@ describeApi("access levels", (api) => {
     const t2 = new Date(Date.now() - 2 * HOUR);
     const t3 = new Date(Date.now() - 1 * HOUR);
 
+    let w: any;
+    let w2: any;
+
     beforeAll(async () => {
       c = await api.tenant("Jobs C");
       d = await api.tenant("Jobs D");
-      const w = await invite(a);
+      // Workers of A's pool, hired through the public pool by C and D. One job per worker per
+      // request: the cancelled job on C's filled request is another worker's.
+      w = await invite(a);
+      w2 = await invite(a);
       const jr = async (tenant: Tenant, name: string, state: string, at: Date) =>
         (await createJobRequest(db(), tenant.companyId, name, state, at)).job_request_id;
       ids.cPosted = await jr(c, "C posted", "posted", t1);
@@ -350,7 +371,7 @@ describeApi("access levels", (api) => {
       ids.cDraft = await jr(c, "C draft", "draft", t3);
       ids.dPosted = await jr(d, "D posted", "posted", t2);
       ids.cJobFilled = (await createJob(db(), ids.cFilled, w.id, "filled", t1)).job_id;
-      ids.cJobCancelled = (await createJob(db(), ids.cFilled, w.id, "cancelled", t2)).job_id;
+      ids.cJobCancelled = (await createJob(db(), ids.cFilled, w2.id, "cancelled", t2)).job_id;
       ids.cJobApproved = (await createJob(db(), ids.cPosted, w.id, "approved", t3)).job_id;
       ids.dJob = (await createJob(db(), ids.dPosted, w.id, "filled", t2)).job_id;
     });
@@ -418,36 +439,75 @@ describeApi("access levels", (api) => {
       expect(res.body.error.code).toBe("malformed_request");
     });
 
-    it("reads its own job and job request", async () => {
-      const job = await call("GET", `/api_v2/jobs/${ids.cJobApproved}`, { token: c.publicToken });
-      expect(job.status).toBe(200);
-      expect(job.body).toMatchObject({
-        id: ids.cJobApproved,
-        job_request_id: ids.cPosted,
-        state: "approved",
+    it("reads its own job and job request, wrapped", async () => {
+      for (const token of [c.privateToken, c.publicToken]) {
+        const job = await call("GET", `/api_v2/jobs/${ids.cJobApproved}`, { token });
+        expect(job.status, job.text).toBe(200);
+        expect(Object.keys(job.body)).toEqual(["job"]);
+        expect(job.body.job).toMatchObject({
+          id: ids.cJobApproved,
+          job_request_id: ids.cPosted,
+          state: "approved",
+          user_id: w.id,
+        });
+        const jr = await call("GET", `/api_v2/job_requests/${ids.cFilled}`, { token });
+        expect(jr.status, jr.text).toBe(200);
+        expect(Object.keys(jr.body)).toEqual(["job_request"]);
+        expect(jr.body.job_request).toMatchObject({
+          id: ids.cFilled,
+          request_name: "C filled",
+          state: "filled",
+          company_id: c.companyId,
+          cached_job_states: { filled: 1, cancelled: 1 },
+        });
+      }
+    });
+
+    it("shows a job's worker from another pool only while the public-pool rule lets the company see it", async () => {
+      // w and w2 are A's workers: C sees them (with either key) exactly while GET /users/:id
+      // with C's public key does: an active job, or approved within 24 hours.
+      const cases: [string, number, number | null][] = [
+        ["filled", ids.cJobFilled!, w.id],
+        ["cancelled", ids.cJobCancelled!, null],
+        ["approved an hour ago", ids.cJobApproved!, w.id],
+      ];
+      for (const token of [c.privateToken, c.publicToken]) {
+        const list = await call("GET", "/api_v2/jobs", { token });
+        expect(list.status, list.text).toBe(200);
+        for (const [label, jobId, workerId] of cases) {
+          const one = await call("GET", `/api_v2/jobs/${jobId}`, { token });
+          expect(one.body.job.worker?.id ?? null, label).toBe(workerId);
+          const listed = list.body.jobs.find((j: any) => j.id === jobId);
+          expect(listed, label).toEqual(one.body.job);
+        }
+      }
+      expect((await getUser(w.id, c.publicToken)).status).toBe(200);
+      expect(statusAndBody(await getUser(w2.id, c.publicToken))).toEqual({
+        status: 404,
+        body: notFound("User"),
       });
-      const jr = await call("GET", `/api_v2/job_requests/${ids.cFilled}`, {
-        token: c.privateToken,
-      });
-      expect(jr.status).toBe(200);
-      expect(jr.body).toMatchObject({ id: ids.cFilled, name: "C filled", state: "filled" });
+      // Nor does the job show A's worker beyond that to anyone else: D's key reads D's job only.
+      const theirs = await call("GET", `/api_v2/jobs/${ids.cJobFilled}`, { token: d.privateToken });
+      expect(statusAndBody(theirs)).toEqual({ status: 404, body: notFound("Job") });
     });
 
     it.each([
-      ["/api_v2/jobs", "dJob", "Job"],
-      ["/api_v2/job_requests", "dPosted", "Job request"],
+      ["/api_v2/jobs", "dJob", "Job", ""],
+      ["/api_v2/job_requests", "dPosted", "Job request", ""],
+      ["/api_v2/job_requests", "dPosted", "Job request", "/candidates"],
     ])(
-      "answers another company's %s with the same 404 as a nonexistent id",
-      async (path, key, what) => {
-        for (const token of [c.privateToken, c.publicToken]) {
-          const theirs = await call("GET", `${path}/${ids[key]}`, { token });
-          const nobody = await call("GET", `${path}/${NOBODY}`, { token });
+      "answers another company's %s/:id%s with the same 404 as a nonexistent id",
+      async (path, key, what, suffix) => {
+        // Candidates are private pool only: the public key is refused before any lookup.
+        const tokens = suffix ? [c.privateToken] : [c.privateToken, c.publicToken];
+        for (const token of tokens) {
+          const theirs = await call("GET", `${path}/${ids[key]}${suffix}`, { token });
+          const nobody = await call("GET", `${path}/${NOBODY}${suffix}`, { token });
           expect(statusAndBody(theirs)).toEqual({ status: 404, body: notFound(what) });
           expect(statusAndBody(theirs)).toEqual(statusAndBody(nobody));
         }
-        expect((await call("GET", `${path}/${ids[key]}`, { token: d.privateToken })).status).toBe(
-          200,
-        );
+        const own = await call("GET", `${path}/${ids[key]}${suffix}`, { token: d.privateToken });
+        expect(own.status, own.text).toBe(200);
       },
     );
 
@@ -455,12 +515,209 @@ describeApi("access levels", (api) => {
       for (const path of [
         "/api_v2/jobs",
         "/api_v2/job_requests",
+        "/api_v2/job_requests/categories",
         `/api_v2/jobs/${ids.cJobFilled}`,
+        `/api_v2/job_requests/${ids.cFilled}`,
+        `/api_v2/job_requests/${ids.cPosted}/candidates`,
       ]) {
         const res = await call("GET", path);
         expect(res.status).toBe(401);
         expect(res.body.error.code).toBe("missing_token");
       }
+    });
+
+    describe("writes", () => {
+      // Their own tenants: the writes below must not move the lists and filters above.
+      let e: Tenant;
+      let f: Tenant;
+      let open: any;
+      let mine: any;
+      let job: any;
+      const snapshot = async () => ({
+        jobs: await db().select().from(jobs).orderBy(jobs.id),
+        jobRequests: await db().select().from(jobRequests).orderBy(jobRequests.id),
+      });
+
+      beforeAll(async () => {
+        e = await api.tenant("Jobs E");
+        f = await api.tenant("Jobs F");
+        mine = await invite(e);
+        const res = await call("POST", "/api_v2/job_requests", {
+          token: e.privateToken,
+          json: posting(),
+        });
+        expect(res.status, res.text).toBe(201);
+        open = res.body.job_request;
+        const hired = await call("POST", "/api_v2/jobs/assign", {
+          token: e.privateToken,
+          json: { worker_id: mine.id, job_request_id: open.id },
+        });
+        expect(hired.status, hired.text).toBe(201);
+        job = hired.body.job;
+      });
+
+      it("cannot change another company's job or job request: the same 404 as a nonexistent id, nothing changed", async () => {
+        const before = await snapshot();
+        for (const [path, id, json, what] of [
+          ["/api_v2/jobs", job.id, { state: "cancelled" }, "Job"],
+          ["/api_v2/jobs", job.id, { job: { requestor_notes: "mine now" } }, "Job"],
+          ["/api_v2/job_requests", open.id, { state: "cancelled" }, "Job request"],
+          [
+            "/api_v2/job_requests",
+            open.id,
+            { job_request: { request_name: "Hijacked" } },
+            "Job request",
+          ],
+        ] as const) {
+          const theirs = await call("PATCH", `${path}/${id}`, { token: f.privateToken, json });
+          const nobody = await call("PATCH", `${path}/${NOBODY}`, { token: f.privateToken, json });
+          expect(statusAndBody(theirs)).toEqual({ status: 404, body: notFound(what) });
+          expect(statusAndBody(theirs)).toEqual(statusAndBody(nobody));
+        }
+        expect(await snapshot()).toEqual(before);
+      });
+
+      it.each(["/api_v2/jobs/assign", "/api_v2/jobs"])(
+        "%s: cannot hire onto another company's request, nor a worker outside the pool",
+        async (path) => {
+          const before = await snapshot();
+          const hire = (token: string, json: unknown) => call("POST", path, { token, json });
+          const other = await invite(f);
+          // F's worker onto E's request, and E's worker onto F's: neither exists for F.
+          const foreignRequest = await hire(f.privateToken, {
+            worker_id: other.id,
+            job_request_id: open.id,
+          });
+          const noRequest = await hire(f.privateToken, {
+            worker_id: other.id,
+            job_request_id: NOBODY,
+          });
+          expect(foreignRequest.status).toBe(422);
+          expect(foreignRequest.body.error.fields).toEqual({ job_request_id: ["does not exist"] });
+          expect(statusAndBody(foreignRequest)).toEqual(statusAndBody(noRequest));
+          const foreignWorker = await hire(e.privateToken, {
+            job: { worker_id: other.id, job_request_id: open.id },
+          });
+          const noWorker = await hire(e.privateToken, {
+            job: { worker_id: NOBODY, job_request_id: open.id },
+          });
+          expect(foreignWorker.status).toBe(422);
+          expect(Object.keys(foreignWorker.body.error.fields)).toEqual(["worker_id"]);
+          expect(statusAndBody(foreignWorker)).toEqual(statusAndBody(noWorker));
+          expect(await snapshot()).toEqual(before);
+          // The refusals were about the other company: E's own new worker is hired.
+          const next = await invite(e);
+          const ok = await hire(e.privateToken, { worker_id: next.id, job_request_id: open.id });
+          expect(ok.status, ok.text).toBe(201);
+          expect(ok.body.job).toMatchObject({ job_request_id: open.id, user_id: next.id });
+        },
+      );
+
+      it("public pool: cannot post, change, hire or rank, whatever the record (403), writing nothing", async () => {
+        const before = await snapshot();
+        const worker = await invite(e);
+        const attempts: [string, string, unknown][] = [
+          ["POST", "/api_v2/job_requests", posting()],
+          ["POST", "/api_v2/job_requests", { job_request: posting() }],
+          ["PATCH", `/api_v2/job_requests/${open.id}`, { state: "cancelled" }],
+          ["PATCH", `/api_v2/job_requests/${NOBODY}`, { state: "cancelled" }],
+          ["GET", `/api_v2/job_requests/${open.id}/candidates`, undefined],
+          ["GET", `/api_v2/job_requests/${NOBODY}/candidates`, undefined],
+          ["POST", "/api_v2/jobs", { worker_id: worker.id, job_request_id: open.id }],
+          ["POST", "/api_v2/jobs/assign", { worker_id: worker.id, job_request_id: open.id }],
+          ["POST", "/api_v2/jobs/assign", {}],
+          ["PATCH", `/api_v2/jobs/${job.id}`, { state: "cancelled" }],
+          ["PATCH", `/api_v2/jobs/${NOBODY}`, { state: "cancelled" }],
+        ];
+        for (const [method, path, json] of attempts) {
+          for (const token of [e.publicToken, f.publicToken]) {
+            const res = await call(method, path, { token, json });
+            expect(statusAndBody(res), `${method} ${path}`).toEqual({
+              status: 403,
+              body: FORBIDDEN,
+            });
+          }
+        }
+        expect(await snapshot()).toEqual(before);
+        // Reads stay open to the public key.
+        const read = await call("GET", `/api_v2/job_requests/${open.id}`, {
+          token: e.publicToken,
+        });
+        expect(read.status, read.text).toBe(200);
+        expect(read.body.job_request.id).toBe(open.id);
+      });
+
+      it("ranks only its own pool's workers as candidates, and takes none of another pool", async () => {
+        // F's worker stands right at the site; E's are elsewhere or nowhere.
+        await invite(f, { latitude: "37.8", longitude: "-122.27" });
+        const far = await invite(e, { latitude: "40.71", longitude: "-74.0" });
+        const res = await call("GET", `/api_v2/job_requests/${open.id}/candidates`, {
+          token: e.privateToken,
+          query: { per: 100 },
+        });
+        expect(res.status, res.text).toBe(200);
+        const listed = res.body.candidates
+          .map((x: any) => x.worker.id)
+          .sort((x: number, y: number) => x - y);
+        const hired = (
+          await db().select({ id: jobs.userId }).from(jobs).where(eq(jobs.jobRequestId, open.id))
+        ).map((r) => r.id);
+        const pool = (
+          await db().select({ id: users.id }).from(users).where(eq(users.companyId, e.companyId))
+        )
+          .map((r) => r.id)
+          .filter((id) => !hired.includes(id))
+          .sort((x, y) => x - y);
+        expect(listed).toEqual(pool);
+        expect(listed).toContain(far.id);
+        expect(res.body.has_more).toBe(false);
+        // Another pool's workers cannot be named as preferred, nor banned.
+        const other = await invite(f);
+        for (const field of ["preferred_candidate_ids", "ban_list"]) {
+          const patch = await call("PATCH", `/api_v2/job_requests/${open.id}`, {
+            token: e.privateToken,
+            json: { [field]: [other.id] },
+          });
+          expect(patch.status, patch.text).toBe(422);
+          expect(patch.body.error.fields).toEqual({
+            [field]: [`not workers in your pool: ${other.id}`],
+          });
+        }
+      });
+
+      it("reads and posts only its own company's categories, with either key", async () => {
+        const custom = ["Dock work", "Night shift"];
+        await db()
+          .update(companies)
+          .set({ jobCategories: custom })
+          .where(eq(companies.id, f.companyId));
+        for (const [tenant, expected] of [
+          [e, [...DEFAULT_JOB_CATEGORIES]],
+          [f, custom],
+        ] as const) {
+          for (const token of [tenant.privateToken, tenant.publicToken]) {
+            const res = await call("GET", "/api_v2/job_requests/categories", { token });
+            expect(statusAndBody(res)).toEqual({ status: 200, body: { categories: expected } });
+          }
+        }
+        const before = await snapshot();
+        const refused = await call("POST", "/api_v2/job_requests", {
+          token: e.privateToken,
+          json: posting({ category: "Night shift" }),
+        });
+        expect(refused.status).toBe(422);
+        expect(Object.keys(refused.body.error.fields)).toEqual(["category"]);
+        expect(await snapshot()).toEqual(before);
+        const accepted = await call("POST", "/api_v2/job_requests", {
+          token: f.privateToken,
+          json: posting({ category: "Night shift" }),
+        });
+        expect(accepted.status, accepted.text).toBe(201);
+        expect(accepted.body.job_request).toMatchObject({
+          category: "Night shift",
+          company_id: f.companyId,
+        });
+      });
     });
   });
 });

@@ -324,7 +324,13 @@ describeApi("authentication and transport", (api) => {
         error: INVALID_TOKEN,
       },
     ])("is refused with 401 for $name", async ({ opts, error }) => {
-      for (const path of ["/api_v2/users", "/api_v2/badges", "/api_v2/jobs"]) {
+      for (const path of [
+        "/api_v2/users",
+        "/api_v2/badges",
+        "/api_v2/jobs",
+        "/api_v2/job_requests",
+        "/api_v2/job_requests/categories",
+      ]) {
         expectError(await call("GET", path, opts()), 401, error);
       }
     });
@@ -539,8 +545,13 @@ describeApi("authentication and transport", (api) => {
       ["DELETE", "/api_v2/users/1", "GET, PATCH"],
       ["GET", "/api_v2/users/invite", "POST"],
       ["PUT", "/api_v2/badges", "GET, POST"],
-      ["POST", "/api_v2/jobs", "GET"],
-      ["PATCH", "/api_v2/job_requests/1", "GET"],
+      ["PUT", "/api_v2/jobs", "GET, POST"],
+      ["DELETE", "/api_v2/jobs/1", "GET, PATCH"],
+      ["GET", "/api_v2/jobs/assign", "POST"],
+      ["PATCH", "/api_v2/job_requests", "GET, POST"],
+      ["PUT", "/api_v2/job_requests/1", "GET, PATCH"],
+      ["POST", "/api_v2/job_requests/categories", "GET"],
+      ["DELETE", "/api_v2/job_requests/1/candidates", "GET"],
     ])("answers %s %s with a JSON 405 (Allow: %s)", async (method, path, allow) => {
       const res = await call(method, path);
       expectError(res, 405, {

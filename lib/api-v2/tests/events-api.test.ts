@@ -14,6 +14,7 @@ import {
   mailSchema,
   userChangeSchema,
   userHistorySchema,
+  WEBHOOK_EVENT_SCHEMAS,
   webhookListSchema,
   webhookRemovedSchema,
   webhookSchema,
@@ -541,17 +542,60 @@ describeApi("webhooks, deliveries, mails, history and invitations", (api) => {
       expect(bad.body.error.code).toBe("malformed_request");
     });
 
-    it("queues job.state_changed only for the subscriptions that want it", async () => {
-      const now = at("10:20:00.000");
-      const { job_request_id } = await createJobRequest(db(), e.companyId, "Shift", "filled", now);
-      const { job_id } = await createJob(db(), job_request_id, worker.id, "filled", now);
+    it("queues job.state_changed only for the subscriptions that want it: the whole job, without the worker's ssn and dob", async () => {
+      const hired = await invite(e, { ssn: "123-45-6789", dob: "1990-05-17" });
+      const created = at("10:20:00.000");
+      const now = at("10:25:00.500");
+      const { job_request_id } = await createJobRequest(
+        db(),
+        e.companyId,
+        "Shift",
+        "filled",
+        created,
+      );
+      const { job_id } = await createJob(db(), job_request_id, hired.id, "filled", created);
       await setJobState(db(), job_id, "in_progress", now);
       const fresh = (await deliveries(e)).deliveries.filter((d) => d.event === "job.state_changed");
       expect(fresh.map((d) => d.url).sort()).toEqual([hooks.all.url, hooks.jobs.url].sort());
-      expect(fresh[0].payload.data).toMatchObject({
-        job: { id: job_id, state: "in_progress" },
-        previous_state: "filled",
+      expect(fresh[0].event_id).toBe(fresh[1].event_id);
+
+      // The job as the owner reads it (nothing changed it since), the worker's ssn and dob blank.
+      const read = await call("GET", `/api_v2/jobs/${job_id}`, { token: e.privateToken });
+      expect(read.status, read.text).toBe(200);
+      const job = read.body.job;
+      expect(job.worker).toMatchObject({ id: hired.id, ssn: "123-45-6789", dob: "1990-05-17" });
+      expect(job).toMatchObject({
+        id: job_id,
+        state: "in_progress",
+        job_request_id,
+        user_id: hired.id,
+        updated_at: ts(now),
+        transitions: [
+          { job_id, name: "filled", from_state: null, actor: "operator", created_at: ts(created) },
+          {
+            job_id,
+            name: "in_progress",
+            from_state: "filled",
+            actor: "operator",
+            created_at: ts(now),
+          },
+        ],
       });
+      for (const d of fresh) {
+        expect(d.payload).toEqual({
+          id: d.event_id,
+          event: "job.state_changed",
+          occurred_at: now.toISOString(),
+          data: {
+            job: { ...job, worker: { ...job.worker, ssn: null, dob: null } },
+            previous_state: "filled",
+          },
+        });
+        conforms(WEBHOOK_EVENT_SCHEMAS["job.state_changed"], d.payload);
+        const text = JSON.stringify(d.payload);
+        expect(text).not.toContain("6789");
+        expect(text).not.toContain("1990-05-17");
+      }
     });
   });
 

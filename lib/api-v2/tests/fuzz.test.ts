@@ -17,6 +17,7 @@ import { apiKeys, tokens } from "@/lib/db/schema";
 import { log } from "@/lib/log";
 import { createBadgeFor, createJob, createJobRequest, createKeys, revokeKey } from "../admin/admin";
 import { hashToken, randomToken } from "../hash-token";
+import { actAsWorker } from "../jobs/job-actions";
 import { buildOpenApiDocument } from "../openapi/openapi-document";
 import { call, describeApi, matchRoute, routeTable, type Tenant, workerBody } from "./harness";
 
@@ -157,14 +158,88 @@ describeApi("hostile input on every route", (api) => {
       await invite(a, { city: "Oakland", latitude: "37.8", longitude: "-122.27" }),
       await invite(a),
       await invite(a),
+      await invite(a, { home_latitude: "37.77", home_longitude: "-122.41" }),
+      await invite(a, { suspended: true }),
     ];
-    const usersB = [await invite(b, { user_badges_attributes: [{ badge_id: String(badgeB) }] })];
+    const usersB = [
+      await invite(b, { user_badges_attributes: [{ badge_id: String(badgeB) }] }),
+      await invite(b, { latitude: "37.8", longitude: "-122.27" }),
+    ];
 
     // The public pool sees a worker with an active job.
     const jrA = (await createJobRequest(db, a.companyId, "Shift", "filled", now)).job_request_id;
     const jobA = (await createJob(db, jrA, usersA[0]!, "filled", now)).job_id;
     const jrB = (await createJobRequest(db, b.companyId, "Shift B", "posted", now)).job_request_id;
     const jobB = (await createJob(db, jrB, usersB[0]!, "in_progress", now)).job_id;
+
+    // Job requests of A in the states the rules differ on (posted with a site, a required badge,
+    // a draft, one whose workers apply, a W2 one under way), and jobs along their life (filled,
+    // pending, in progress, paused, completed), so that PATCH, assign and the candidates meet
+    // their rules with real records.
+    const post = async (json: Record<string, unknown>) => {
+      const res = await call("POST", "/api_v2/job_requests", { token: a.privateToken, json });
+      expect(res.status, res.text).toBe(201);
+      return res.body.job_request.id as number;
+    };
+    const posting = {
+      request_name: "Fuzz posting",
+      category: "General Labor",
+      state: "posted",
+      description_tasks: "Stack boxes",
+      slots: 5,
+      start_time: "2026-12-01 08:00",
+      timezone: "America/Los_Angeles",
+      address: "1 Pier St",
+      city: "Oakland",
+      zip: "94607",
+      latitude: "37.8",
+      longitude: "-122.27",
+    };
+    // Open requests (posted, unassigned with applications) keep taking workers; the busy one
+    // (W2, so that a job may pause) has its jobs under way.
+    const jrOpen = await post(posting);
+    const jrBadge = await post({
+      ...posting,
+      slots: 2,
+      badge_requirements_attributes: [{ badge_id: badgesA[0] }],
+    });
+    const jrDraft = await post({ state: "draft", request_name: "Fuzz idea" });
+    const jrApply = await post({
+      ...posting,
+      state: "unassigned",
+      latitude: undefined,
+      longitude: undefined,
+      use_pending_state: true,
+    });
+    const jrBusy = await post({ ...posting, classification: "w2", w2_hourly_rate: 21.5 });
+    const hire = async (worker: number, jobRequest: number) => {
+      const res = await call("POST", "/api_v2/jobs/assign", {
+        token: a.privateToken,
+        json: { worker_id: worker, job_request_id: jobRequest },
+      });
+      expect(res.status, res.text).toBe(201);
+      return res.body.job.id as number;
+    };
+    const act = async (action: "start" | "pause" | "complete", jobId: number) =>
+      actAsWorker(db, a.companyId, { action, jobId }, now);
+    const jobFilled = await hire(usersA[1]!, jrOpen);
+    const jobPending = (
+      await actAsWorker(
+        db,
+        a.companyId,
+        { action: "accept", jobRequestId: jrApply, workerId: usersA[1]! },
+        now,
+      )
+    ).id;
+    // Every hire first: once a job starts, its request is in progress and takes no one.
+    const jobStarted = await hire(usersA[2]!, jrBusy);
+    const jobDone = await hire(usersA[3]!, jrBusy);
+    const jobPaused = await hire(usersA[4]!, jrBusy);
+    await act("start", jobStarted);
+    await act("start", jobDone);
+    await act("complete", jobDone);
+    await act("start", jobPaused);
+    await act("pause", jobPaused);
 
     const mails = await call("GET", "/api_v2/mails", { token: a.privateToken });
     const invitationTokens = (mails.body.mails as { link: string | null }[])
@@ -203,11 +278,15 @@ describeApi("hostile input on every route", (api) => {
       ids: {
         users: { own: usersA, foreign: usersB },
         badges: { own: badgesA, foreign: [badgeB] },
-        jobs: { own: [jobA], foreign: [jobB] },
-        job_requests: { own: [jrA], foreign: [jrB] },
+        jobs: {
+          own: [jobA, jobFilled, jobStarted, jobDone, jobPaused, jobPending],
+          foreign: [jobB],
+        },
+        job_requests: { own: [jrA, jrOpen, jrBadge, jrDraft, jrApply, jrBusy], foreign: [jrB] },
         webhooks: { own: [hook.body.id], foreign: [hookB.body.id] },
         webhook_deliveries: { own: await deliveryIds(a), foreign: await deliveryIds(b) },
       },
+      companies: [a.companyId, b.companyId],
       invitationTokens,
       exported,
     };
