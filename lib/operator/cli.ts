@@ -16,6 +16,7 @@ import { ApiError } from "@/lib/api-v2/errors";
 import { resendDelivery } from "@/lib/api-v2/events/deliveries";
 import { Dispatcher } from "@/lib/api-v2/events/dispatcher";
 import { createWebhook, listWebhooks, removeWebhook } from "@/lib/api-v2/events/webhooks";
+import { markUnfilled } from "@/lib/api-v2/jobs/mark-unfilled";
 import { knownApiError } from "@/lib/api-v2/known-error";
 import { type Database, openDatabase, optionsFromEnv } from "@/lib/db/client";
 import { FolderLockedError } from "@/lib/db/folder-lock";
@@ -43,6 +44,7 @@ const USAGE = `usage: operator <command> [flags]
   job-request create --company ID --name N [--state posted]
   job-request list --company ID [--state S]
   job-request candidates --job-request ID [--per N]     ranked, nearest first
+  job-request sweep          mark started postings nobody was hired onto unfilled (the server does it each minute)
   job-request set-state --job-request ID --state S     (force a state; no checks)
   job list --job-request ID | --company ID [--state S]
   job assign --job-request ID --worker USER_ID [--notes T]   hire, as the requestor
@@ -122,6 +124,8 @@ async function run(database: Database, command: string, flags: Flags): Promise<u
       );
     case "job set-state":
       return setJobState(db, needId(flags, "job"), need(flags, "state"), now);
+    case "job-request sweep":
+      return markUnfilled(db, now);
     case "job-request candidates":
       return candidatesOf(
         db,

@@ -5,6 +5,7 @@ import next from "next";
 import { clock } from "@/lib/api-v2/clock";
 import { seedDemo } from "@/lib/api-v2/demo/seed-demo";
 import { Dispatcher } from "@/lib/api-v2/events/dispatcher";
+import { markUnfilled } from "@/lib/api-v2/jobs/mark-unfilled";
 import { type Database, openDatabase, optionsFromEnv, setDatabase } from "@/lib/db/client";
 import { FolderLockedError } from "@/lib/db/folder-lock";
 import { demoCredentialsPath, loadDemoCredentials, saveDemoCredentials } from "@/lib/demo-keys";
@@ -55,6 +56,13 @@ async function main() {
   // instances on the same PostgreSQL database; OUTBOX_DISPATCHER=false leaves it to them.
   const dispatcher = e.OUTBOX_DISPATCHER ? new Dispatcher({ db: database.db }) : null;
   dispatcher?.start();
+  // Time moves job requests too: a posting whose start passed with no one hired is unfilled.
+  const sweep = setInterval(() => {
+    markUnfilled(database.db, clock.now()).catch((err: unknown) =>
+      log.error("unfilled sweep failed", { err: err instanceof Error ? err.message : String(err) }),
+    );
+  }, 60_000);
+  sweep.unref();
 
   const app = next({ dev, dir, hostname: e.HOST, port: e.PORT });
   const handle = app.getRequestHandler();
@@ -115,6 +123,7 @@ async function main() {
     });
     clearTimeout(deadline);
     // The batch in hand finishes (each call has its timeout); what is left is delivered later.
+    clearInterval(sweep);
     await dispatcher?.stop().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);

@@ -4,6 +4,7 @@ import { jobRequests, jobs, outbox, users } from "@/lib/db/schema";
 import { JOB_REQUEST_STATES, JOB_STATES, REQUESTOR_JOB_STATES } from "@/lib/schemas/job";
 import { seedDemo } from "../demo/seed-demo";
 import { canTransition } from "../jobs/job-state-machine";
+import { markUnfilled } from "../jobs/mark-unfilled";
 import { syncRequestState } from "../jobs/request-state";
 import { call, describeApi, type Tenant, workerBody } from "./harness";
 import { createBadgeFor, createJob, createJobRequest, createWebhook } from "./jobs-support";
@@ -474,6 +475,39 @@ describeApi("job requests and jobs", (api) => {
       expect(req.body.job_request.state).toBe("approved");
       expect((await patchJob(id, { rating: 9 })).status).toBe(422);
       expect((await patchJob(id, { state: "cancelled" }, t.publicToken)).status).toBe(403);
+    });
+  });
+
+  describe("time", () => {
+    it("a posting whose start passed with nobody hired becomes unfilled; others stay", async () => {
+      const c = await api.tenant("Clock Co");
+      const past = "2020-01-01 08:00";
+      const empty = await newRequest({ start_time: past }, c.privateToken);
+      const staffed = await newRequest({ start_time: past, slots: 3 }, c.privateToken);
+      const later = await newRequest({ start_time: "2099-01-01 08:00" }, c.privateToken);
+      const w = await invite({}, c);
+      expect(
+        (await assign({ job_request_id: staffed.id, worker_id: w.id }, c.privateToken)).status,
+      ).toBe(201);
+      const swept = await markUnfilled(db(), new Date());
+      expect(swept.unfilled).toContain(empty.id);
+      const state = async (id: number) =>
+        (await call("GET", `/api_v2/job_requests/${id}`, { token: c.privateToken })).body
+          .job_request.state;
+      expect(await state(empty.id)).toBe("unfilled");
+      expect(await state(staffed.id)).toBe("posted");
+      expect(await state(later.id)).toBe("posted");
+      // Unfilled takes no hires, and may be posted again (with a new start).
+      const w2 = await invite({}, c);
+      expect(
+        (await assign({ job_request_id: empty.id, worker_id: w2.id }, c.privateToken)).status,
+      ).toBe(422);
+      const again = await call("PATCH", `/api_v2/job_requests/${empty.id}`, {
+        token: c.privateToken,
+        json: { state: "posted", start_time: "2099-02-01 08:00" },
+      });
+      expect(again.body.job_request.state).toBe("posted");
+      expect((await markUnfilled(db(), new Date())).unfilled).not.toContain(empty.id);
     });
   });
 
