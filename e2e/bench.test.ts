@@ -74,3 +74,48 @@ describe("npm run bench (smoke)", () => {
     expect(md).toContain("SMOKE RUN");
   });
 });
+
+describe("npm run bench:jobs (smoke)", () => {
+  const jobsOut = fs.mkdtempSync(path.join(os.tmpdir(), "ep-bench-jobs-smoke-"));
+  afterAll(() => fs.rmSync(jobsOut, { recursive: true, force: true }));
+
+  it("ranks from the index on every engine, measures the scan beside it, and writes its table", async () => {
+    let log = "";
+    const code = await new Promise<number | null>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        ["--import", "tsx", "e2e/bench/jobs.ts", "--smoke", "--out", jobsOut],
+        { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
+      );
+      child.stdout.on("data", (c: Buffer) => {
+        log += c.toString();
+      });
+      child.stderr.on("data", (c: Buffer) => {
+        log += c.toString();
+      });
+      child.once("exit", resolve);
+    });
+    expect(code, log).toBe(0);
+    const r = JSON.parse(fs.readFileSync(path.join(jobsOut, "jobs-results.json"), "utf8")) as {
+      candidates: {
+        engine: string;
+        posting: string;
+        usesIndex: boolean;
+        indexed: { c1: { n: number } };
+        scan: { c1: { n: number } };
+      }[];
+      jobs: { engine: string; assign: { hires: number } }[];
+    };
+    const engines = env().TEST_DATABASE_URL ? ["embedded", "postgresql"] : ["embedded"];
+    expect([...new Set(r.candidates.map((c) => c.engine))].sort()).toEqual(engines);
+    for (const c of r.candidates) {
+      expect(c.usesIndex, `${c.engine} ${c.posting}`).toBe(true);
+      expect(c.indexed.c1.n).toBeGreaterThan(0);
+      expect(c.scan.c1.n).toBeGreaterThan(0);
+    }
+    for (const j of r.jobs) expect(j.assign.hires).toBeGreaterThan(0);
+    expect(fs.readFileSync(path.join(jobsOut, "BENCHMARKS.md"), "utf8")).toContain(
+      "## Jobs: ranking candidates",
+    );
+  }, 300_000);
+});
