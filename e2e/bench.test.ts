@@ -14,27 +14,31 @@ import { root } from "./support/server-process";
 
 const out = fs.mkdtempSync(path.join(os.tmpdir(), "ep-bench-smoke-"));
 
+/** A benchmark script run as `npm run bench` runs it: its exit code and everything it printed. */
+function runBench(script: string, args: string[]): Promise<{ code: number | null; log: string }> {
+  return new Promise((resolve) => {
+    let log = "";
+    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout.on("data", (c: Buffer) => {
+      log += c.toString();
+    });
+    child.stderr.on("data", (c: Buffer) => {
+      log += c.toString();
+    });
+    child.once("exit", (code) => resolve({ code, log }));
+  });
+}
+
 describe("npm run bench (smoke)", () => {
   let results: BenchResults;
-  let log = "";
 
   beforeAll(async () => {
     // Lighthouse drives the machine's Chromium, as the Playwright suite does.
     expect(spawnSync(process.execPath, ["e2e/ensure-chromium.mjs"], { cwd: root }).status).toBe(0);
-    const code = await new Promise<number | null>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        ["--import", "tsx", "e2e/bench/run.ts", "--smoke", "--out", out],
-        { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
-      );
-      child.stdout.on("data", (c: Buffer) => {
-        log += c.toString();
-      });
-      child.stderr.on("data", (c: Buffer) => {
-        log += c.toString();
-      });
-      child.once("exit", resolve);
-    });
+    const { code, log } = await runBench("e2e/bench/run.ts", ["--smoke", "--out", out]);
     expect(code, log).toBe(0);
     results = JSON.parse(fs.readFileSync(path.join(out, "results.json"), "utf8")) as BenchResults;
   }, 600_000);
@@ -80,21 +84,7 @@ describe("npm run bench:jobs (smoke)", () => {
   afterAll(() => fs.rmSync(jobsOut, { recursive: true, force: true }));
 
   it("ranks from the index on every engine, measures the scan beside it, and writes its table", async () => {
-    let log = "";
-    const code = await new Promise<number | null>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        ["--import", "tsx", "e2e/bench/jobs.ts", "--smoke", "--out", jobsOut],
-        { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
-      );
-      child.stdout.on("data", (c: Buffer) => {
-        log += c.toString();
-      });
-      child.stderr.on("data", (c: Buffer) => {
-        log += c.toString();
-      });
-      child.once("exit", resolve);
-    });
+    const { code, log } = await runBench("e2e/bench/jobs.ts", ["--smoke", "--out", jobsOut]);
     expect(code, log).toBe(0);
     const r = JSON.parse(fs.readFileSync(path.join(jobsOut, "jobs-results.json"), "utf8")) as {
       candidates: {
