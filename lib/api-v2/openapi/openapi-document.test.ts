@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import { compileErrors, validate } from "@readme/openapi-parser";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { internalsIn } from "@/e2e/support/fuzz/response-checks";
 import { type Database, openDatabase, setDatabase } from "@/lib/db/client";
 import { referenceView } from "@/lib/docs/reference-view";
 import { authenticateBodySchema } from "@/lib/schemas/auth";
@@ -674,5 +675,13 @@ describe("every route under app/api_v2", () => {
         ).toBe(false);
       }
     }
+  });
+});
+
+describe("the document's prose", () => {
+  // The fuzz suites refuse any answer that looks like internals (a stack frame such as
+  // "at fn (", a source path): /docs and openapi.json must never read like one.
+  it("never reads like a stack trace or a source path", () => {
+    expect(internalsIn(JSON.stringify(doc))).toBeNull();
   });
 });

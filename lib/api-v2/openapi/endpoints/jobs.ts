@@ -194,7 +194,7 @@ export const JOBS_ENDPOINTS: Endpoint[] = [
     operationId: "createJobRequest",
     tag: "Job requests",
     summary: "Create a job request",
-    description: `Posts a job. \`state\` and \`request_name\` are required; unless the state is \`draft\` (our addition: a draft may be incomplete), so are ${REQUIRED_TO_POST.filter((f) => f !== "request_name").join(", ")}, and description or description_tasks; w2_hourly_rate is required with classification w2. category must be one of the company's categories (GET /job_requests/categories). start_time is "YYYY-MM-DD HH:MM" read in \`timezone\` (IANA), or ISO 8601 with an offset. ${GEOCODING_NOTE} A request created as posted e-mails its top ${NOTIFY_TOP} candidates through the outbox. Every failing field is reported at once (422 \`validation_failed\`). ${JOB_REQUEST_BODY_NOTE}${PRIVATE_POOL_NOTE}`,
+    description: `Posts a job. \`state\` and \`request_name\` are required; unless the state is \`draft\` (our addition: a draft may be incomplete), so are ${REQUIRED_TO_POST.filter((f) => f !== "request_name").join(", ")}, and description or description_tasks; w2_hourly_rate is required with classification w2. category must be one of the company's categories (GET /job_requests/categories). start_time is "YYYY-MM-DD HH:MM" read in \`timezone\` (IANA), or ISO 8601 with an offset. ${GEOCODING_NOTE} A request created as posted e-mails its top ${NOTIFY_TOP} candidates through the outbox. Every failing field is reported together, in one 422 \`validation_failed\`. ${JOB_REQUEST_BODY_NOTE}${PRIVATE_POOL_NOTE}`,
     auth: true,
     request: {
       body: {
