@@ -212,7 +212,10 @@ export async function setJobState(
       await emitEvent(tx, {
         companyId: row!.companyId,
         event: "job.state_changed",
-        data: { job: await serializeOneJob(tx, row!, null, now), previous_state: before.state },
+        data: async () => ({
+          job: await serializeOneJob(tx, row!, null, now),
+          previous_state: before.state,
+        }),
         now,
       });
     }
@@ -247,10 +250,10 @@ export async function setJobRequestState(
       await emitEvent(tx, {
         companyId: row!.companyId,
         event: "job_request.state_changed",
-        data: {
+        data: async () => ({
           job_request: await serializeOneJobRequest(tx, row!),
           previous_state: before.state,
-        },
+        }),
         now,
       });
     }

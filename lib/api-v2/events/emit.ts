@@ -11,10 +11,19 @@ import { type InvitationMail, storedMail } from "./invitation-mail";
  * committed change always has its deliveries queued and a rolled-back one never does.
  */
 
-/** Queues one delivery of the event per matching subscription; returns the event id. */
+/**
+ * Queues one delivery of the event per matching subscription; returns the event id. `data` may
+ * be a function: it is called only when some subscription wants the event, so a payload that
+ * costs queries (a job with its worker and transitions) is built only for someone.
+ */
 export async function emitEvent(
   tx: DbOrTx,
-  e: { companyId: number; event: WebhookEvent; data: unknown; now: Date },
+  e: {
+    companyId: number;
+    event: WebhookEvent;
+    data: unknown | (() => Promise<unknown>);
+    now: Date;
+  },
 ): Promise<string | null> {
   const subs = await tx
     .select({ id: webhooks.id, url: webhooks.url, events: webhooks.events })
@@ -23,12 +32,13 @@ export async function emitEvent(
   const matching = subs.filter((s) => s.events.length === 0 || s.events.includes(e.event));
   if (matching.length === 0) return null;
   const id = randomUUID();
+  const data = typeof e.data === "function" ? await (e.data as () => Promise<unknown>)() : e.data;
   // Serialised once: these exact bytes are signed and sent on every attempt.
   const body = JSON.stringify({
     id,
     event: e.event,
     occurred_at: e.now.toISOString(),
-    data: e.data,
+    data,
   });
   await tx.insert(outbox).values(
     matching.map((s) => ({

@@ -83,7 +83,10 @@ export async function applyTransition(
   await emitEvent(tx, {
     companyId: row!.companyId,
     event: "job.state_changed",
-    data: { job: await serializeOneJob(tx, row!, null, now), previous_state: job.state },
+    data: async () => ({
+      job: await serializeOneJob(tx, row!, null, now),
+      previous_state: job.state,
+    }),
     now,
   });
   return row!;
@@ -208,7 +211,10 @@ export async function assignJob(
       await emitEvent(tx, {
         companyId,
         event: "job.state_changed",
-        data: { job: await serializeOneJob(tx, job, null, now), previous_state: null },
+        data: async () => ({
+          job: await serializeOneJob(tx, job, null, now),
+          previous_state: null,
+        }),
         now,
       });
     }

@@ -63,7 +63,10 @@ export async function emitRequestStateChanged(
   await emitEvent(tx, {
     companyId: row.companyId,
     event: "job_request.state_changed",
-    data: { job_request: await serializeOneJobRequest(tx, row), previous_state: previous },
+    data: async () => ({
+      job_request: await serializeOneJobRequest(tx, row),
+      previous_state: previous,
+    }),
     now,
   });
 }
