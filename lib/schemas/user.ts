@@ -193,6 +193,22 @@ const USER_SORTS = [
   "-id",
 ] as const;
 
+/** The reference's onboarding states (its users filter `onboarding_last_state`). */
+export const ONBOARDING_STATES = [
+  "not_started",
+  "started",
+  "take_quiz",
+  "take_background_check",
+  "schedule_call",
+  "call",
+  "pending_background_check",
+  "complete",
+  "rejected",
+  "error",
+  "invited",
+  "uninvited",
+] as const;
+
 export const listUsersQuerySchema = z.preprocess(
   withoutBlank,
   z.object({
@@ -203,6 +219,13 @@ export const listUsersQuerySchema = z.preprocess(
     last_name: z.string().optional(),
     external_id: q.list().optional(),
     w2_onboarding_status: q.list().optional(),
+    onboarding_last_state: q
+      .list()
+      .refine(
+        (xs) => xs.every((x) => (ONBOARDING_STATES as readonly string[]).includes(x)),
+        `must be among ${ONBOARDING_STATES.join(", ")}`,
+      )
+      .optional(),
     w2_employee_id: z.string().optional(),
     address_state: q.list().optional(),
     drug_tested: q.list().optional(),

@@ -781,3 +781,38 @@ describeApi("badge icons", (api) => {
     expect(Object.keys(bad.body.error.fields)).toEqual(["icon_url"]);
   });
 });
+
+describeApi("users: the reference's onboarding_last_state filter", (api) => {
+  it("invited until the worker accepts the invitation, then complete; nobody in the other steps", async () => {
+    const t = await api.tenant("Onboarding Co");
+    const made = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await call("POST", "/api_v2/users/invite", {
+        token: t.privateToken,
+        json: workerBody(),
+      });
+      made.push(res.body.id as number);
+    }
+    await api.database.db
+      .update(users)
+      .set({ passwordHash: "accepted" })
+      .where(eq(users.id, made[0]!));
+    const ids = async (state: string) => {
+      const res = await call("GET", "/api_v2/users", {
+        token: t.privateToken,
+        query: { onboarding_last_state: state },
+      });
+      expect(res.status, res.text).toBe(200);
+      return (res.body.users as { id: number }[]).map((u) => u.id).sort((a, b) => a - b);
+    };
+    expect(await ids("complete")).toEqual([made[0]]);
+    expect(await ids("invited")).toEqual([made[1], made[2]].sort((a, b) => a! - b!));
+    expect(await ids("complete,invited")).toHaveLength(3);
+    expect(await ids("take_quiz")).toEqual([]);
+    const bad = await call("GET", "/api_v2/users", {
+      token: t.privateToken,
+      query: { onboarding_last_state: "sleeping" },
+    });
+    expect(bad.status).toBe(400);
+  });
+});

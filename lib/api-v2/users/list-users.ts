@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gt, inArray, lt, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { companyUserCounts, userBadges, users } from "@/lib/db/schema";
 import type { ListUsersQuery } from "@/lib/schemas/user";
@@ -39,6 +53,19 @@ const SORT_KEYS: Record<ListUsersQuery["sort"], SortKey[]> = {
 };
 const orderOf = (keys: SortKey[]) => keys.map((k) => (k.desc ? desc(k.expr) : asc(k.expr)));
 
+/**
+ * Our onboarding is the invitation: a worker is `invited` until they accept it and set a
+ * password, then `complete`. The reference's other onboarding states (quiz, background check,
+ * call …) are steps we do not run, so nobody is in them.
+ */
+function onboardingIs(states: string[]): SQL {
+  const parts = [
+    states.includes("complete") ? isNotNull(users.passwordHash) : undefined,
+    states.includes("invited") ? isNull(users.passwordHash) : undefined,
+  ].filter((p): p is SQL => p !== undefined);
+  return parts.length > 0 ? (or(...parts) as SQL) : sql`false`;
+}
+
 export async function listUsers(db: Db, caller: Caller, now: Date, query: ListUsersQuery) {
   const visible = visibleUsers(caller, now);
   const filters: (SQL | undefined)[] = [];
@@ -51,6 +78,7 @@ export async function listUsers(db: Db, caller: Caller, now: Date, query: ListUs
   if (query.external_id?.length) filters.push(inArray(users.externalId, query.external_id));
   if (query.w2_onboarding_status?.length)
     filters.push(inArray(users.w2OnboardingStatus, query.w2_onboarding_status));
+  if (query.onboarding_last_state?.length) filters.push(onboardingIs(query.onboarding_last_state));
   if (query.w2_employee_id) filters.push(eq(users.w2EmployeeId, query.w2_employee_id));
   if (query.address_state?.length) filters.push(inArray(users.addressState, query.address_state));
   if (query.drug_tested?.length) filters.push(inArray(users.drugTested, query.drug_tested));

@@ -43,6 +43,10 @@ const USER_QUERY_NOTES: Record<string, Note> = {
       "External id; a comma-separated list matches any of them. This is how a worker is retrieved by external_id.",
   },
   w2_onboarding_status: { description: "W-2 onboarding status; comma-separated list allowed." },
+  onboarding_last_state: {
+    description:
+      "Onboarding state, as the reference names them; comma-separated list allowed. Here onboarding is the invitation: `invited` until the worker accepts it and sets a password, then `complete`; nobody is in the reference's other steps (quiz, background check, call …).",
+  },
   w2_employee_id: { description: "Exact W-2 employee id." },
   address_state: { description: "Address state; comma-separated list allowed." },
   drug_tested: { description: "Drug test value; comma-separated list allowed." },
