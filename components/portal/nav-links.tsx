@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 
 const LINKS = [
+  { href: "/jobs", label: "Jobs" },
   { href: "/workers", label: "Workers" },
   { href: "/badges", label: "Badges" },
   { href: "/outbox", label: "Outbox" },

@@ -321,4 +321,20 @@ export const WORKER_ACTIONS = [
 ] as const;
 export type WorkerAction = (typeof WORKER_ACTIONS)[number];
 
+/**
+ * Ours, test environment only: POST /jobs/:id/simulate moves a job as its worker would in the
+ * worker's app, so a demo (and the portal's tests) can follow a job to completion.
+ */
+export const SIMULATED_WORKER_ACTIONS = [
+  "start",
+  "pause",
+  "resume",
+  "complete",
+  "withdraw",
+] as const satisfies readonly WorkerAction[];
+
+export const simulateWorkerBodySchema = z.object({
+  action: oneOf(SIMULATED_WORKER_ACTIONS),
+});
+
 export { timestamp as isoTimestamp };

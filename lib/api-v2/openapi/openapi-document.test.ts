@@ -153,6 +153,7 @@ describe("our additions in the document", () => {
     "/api_v2/invitations/accept",
     "/api_v2/job_requests/{id}/candidates",
     "/api_v2/job_requests/categories",
+    "/api_v2/jobs/{id}/simulate",
   ];
 
   it("marks webhooks, deliveries, mails, history, invitations, candidates and categories as additions", () => {

@@ -6,6 +6,11 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 /** One resource: an object with its id (ours are numbers; a string id is not refused). */
 const record: Shape = (b) => isObject(b) && (typeof b.id === "number" || typeof b.id === "string");
+/** One resource under its key (`{"job": {...}}`, the reference's wrapping), or bare. */
+const wrapped =
+  (key: string): Shape =>
+  (b) =>
+    record(b) || (isObject(b) && record(b[key]));
 /** A page of a list: `{"<key>": [...]}`, or a bare array. */
 const list =
   (key: string): Shape =>
@@ -27,8 +32,19 @@ const ALLOWED: [method: string, path: RegExp, shape?: Shape][] = [
   ["GET", /^badges$/, list("badges")],
   ["POST", /^badges$/, record],
   ["GET", /^badges\/\d{1,10}$/, record],
-  ["GET", /^jobs$/],
-  ["GET", /^job_requests$/],
+  // Jobs: the job request list, post and edit, ranked candidates (ours), hire, the requestor's
+  // actions on a job, and the demo's stand-in for the worker's app (ours, test environment).
+  ["GET", /^job_requests$/, list("job_requests")],
+  ["POST", /^job_requests$/, wrapped("job_request")],
+  ["GET", /^job_requests\/categories$/],
+  ["GET", /^job_requests\/\d{1,10}$/, wrapped("job_request")],
+  ["PATCH", /^job_requests\/\d{1,10}$/, wrapped("job_request")],
+  ["GET", /^job_requests\/\d{1,10}\/candidates$/, list("candidates")],
+  ["GET", /^jobs$/, list("jobs")],
+  ["POST", /^jobs\/assign$/, wrapped("job")],
+  ["GET", /^jobs\/\d{1,10}$/, wrapped("job")],
+  ["PATCH", /^jobs\/\d{1,10}$/, wrapped("job")],
+  ["POST", /^jobs\/\d{1,10}\/simulate$/, wrapped("job")],
   ["GET", /^users\/\d{1,10}\/history$/],
   // The events pages: the demo outbox, webhook subscriptions and their deliveries.
   ["GET", /^mails$/],

@@ -13,6 +13,7 @@ import {
   listJobsQuerySchema,
   REQUESTOR_JOB_STATES,
   REQUIRED_TO_POST,
+  simulateWorkerBodySchema,
   updateJobBodySchema,
   W2_PAY_STATUSES,
 } from "@/lib/schemas/job";
@@ -47,6 +48,11 @@ const JobRequestBody = jobRequestBodySchema.meta({
 const AssignJobBody = assignJobBodySchema.meta({
   id: "AssignJobBody",
   description: "The worker to hire and the job request to hire them onto.",
+});
+
+const SimulateWorkerBody = simulateWorkerBodySchema.meta({
+  id: "SimulateWorkerBody",
+  description: "The worker's action: start, pause, resume, complete or withdraw.",
 });
 
 const UpdateJobBody = updateJobBodySchema.meta({
@@ -401,6 +407,37 @@ export const JOBS_ENDPOINTS: Endpoint[] = [
       },
     },
     success: { status: 200, description: "The job after the change.", schema: jobEnvelopeSchema },
+    errors: [
+      ...JSON_BODY_ERRORS,
+      ...AUTH_ERRORS,
+      "forbidden_for_public_pool",
+      "not_found",
+      "validation_failed",
+    ],
+  },
+  {
+    method: "post",
+    path: "/api_v2/jobs/{id}/simulate",
+    operationId: "simulateWorker",
+    tag: "Jobs",
+    summary: "Act as the job's worker (test environment)",
+    description: `What the worker does in the worker's app, for demos and tests: \`start\` (filled → in_progress), \`pause\`, \`resume\`, \`complete\` (in_progress → completed) or \`withdraw\`. Recorded in the job's transitions with actor \`worker\`, sent as \`job.state_changed\`, and the request's state follows, exactly as when the worker acts. A move the job's state does not allow is 422 \`validation_failed\` on \`fields.state\`. Offered by a test-environment server only; a live one answers 404.${ADDITION_NOTE}${PRIVATE_POOL_NOTE}`,
+    auth: true,
+    addition: true,
+    request: {
+      params: idParam("job"),
+      body: {
+        description: "The worker's action.",
+        required: true,
+        content: {
+          "application/json": {
+            schema: SimulateWorkerBody,
+            example: { action: "complete" },
+          },
+        },
+      },
+    },
+    success: { status: 200, description: "The job after the move.", schema: jobEnvelopeSchema },
     errors: [
       ...JSON_BODY_ERRORS,
       ...AUTH_ERRORS,

@@ -13,6 +13,16 @@ export type DeliveryListParams = {
   per: number;
 };
 
+/** The job request list's API filters (GET /job_requests): `state` is a comma list. */
+export type JobRequestListParams = {
+  page: number;
+  per: number;
+  state?: string;
+  category?: string;
+  classification?: string;
+  zip?: string;
+};
+
 /** One place for query keys, so a mutation invalidates exactly what it changes. */
 export const keys = {
   workers: ["workers"] as const,
@@ -26,4 +36,12 @@ export const keys = {
   webhooks: ["webhooks"] as const,
   deliveries: ["webhook_deliveries"] as const,
   deliveryList: (p: DeliveryListParams) => ["webhook_deliveries", "list", p] as const,
+  jobRequests: ["job_requests"] as const,
+  jobRequestList: (p: JobRequestListParams) => ["job_requests", "list", p] as const,
+  jobRequest: (id: number) => ["job_requests", "detail", id] as const,
+  candidates: (id: number, page: number) => ["job_requests", "candidates", id, page] as const,
+  categories: ["job_requests", "categories"] as const,
+  jobs: ["jobs"] as const,
+  jobsOfRequest: (id: number) => ["jobs", "request", id] as const,
+  jobsOfWorker: (id: number) => ["jobs", "worker", id] as const,
 };

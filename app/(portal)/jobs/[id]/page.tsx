@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { JobRequestView } from "@/components/jobs/detail/job-request-view";
+import { env } from "@/lib/env";
+import { requireSession } from "@/lib/portal/server/require-session";
+import { upstreamFor } from "@/lib/portal/server/upstream-base";
+
+export const metadata: Metadata = { title: "Job request" };
+
+type Props = { params: Promise<{ id: string }> };
+
+export default async function JobRequestPage({ params }: Props) {
+  const { id } = await params;
+  if (!/^\d{1,10}$/.test(id)) notFound();
+  const session = await requireSession(`/jobs/${id}`);
+  const embedded = upstreamFor(session.environment).embedded;
+  return (
+    <JobRequestView
+      id={Number(id)}
+      pool={session.pool ?? null}
+      mapTileUrl={env().MAP_TILE_URL}
+      // The ranking is ours: pointed at the real service, the candidates panel is not shown.
+      ranking={embedded}
+      // Acting as the worker is our test environment's demo aid, never the real service's.
+      simulate={embedded && session.environment === "test"}
+    />
+  );
+}

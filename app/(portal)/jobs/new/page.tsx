@@ -1,0 +1,11 @@
+import type { Metadata } from "next";
+import { PostJobForm } from "@/components/jobs/post/post-job-form";
+import { env } from "@/lib/env";
+import { requireSession } from "@/lib/portal/server/require-session";
+
+export const metadata: Metadata = { title: "Post a job" };
+
+export default async function PostJobPage() {
+  const session = await requireSession("/jobs/new");
+  return <PostJobForm pool={session.pool ?? null} mapTileUrl={env().MAP_TILE_URL} />;
+}
