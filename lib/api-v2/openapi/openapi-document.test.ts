@@ -13,6 +13,7 @@ import {
   assignJobBodySchema,
   jobRequestBodySchema,
   REQUESTOR_JOB_STATES,
+  simulateWorkerBodySchema,
   updateJobBodySchema,
 } from "@/lib/schemas/job";
 import { inviteUserBodySchema, updateUserBodySchema } from "@/lib/schemas/user";
@@ -104,6 +105,7 @@ describe("the OpenAPI document", () => {
       createJob: { schema: assignJobBodySchema, key: "job" },
       assignJob: { schema: assignJobBodySchema, key: "job" },
       updateJob: { schema: updateJobBodySchema, key: "job" },
+      simulateWorker: { schema: simulateWorkerBodySchema, key: "job" },
     };
     for (const e of ENDPOINTS) {
       const content = (doc.paths?.[e.path]?.[e.method]?.requestBody as Json | undefined)?.content;

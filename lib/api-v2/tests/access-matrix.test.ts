@@ -621,6 +621,27 @@ describeApi("tenancy and access matrix", (api) => {
         },
       };
     })(),
+    // Ours, test environment (the matrix runs there): the worker starts A's job.
+    "api_v2/jobs/[id]/simulate": (() => {
+      const { path: jobPath } = recordPath("jobs");
+      const path = (id: number) => `${jobPath(id)}/simulate`;
+      const start = { action: "start" };
+      return {
+        POST: {
+          expect: privateOnly(200, NOT_FOUND),
+          request: async (_, e) => ({
+            path: path(e.status === 200 ? await freshJob() : fx.job),
+            json: start,
+          }),
+          twin: () => ({ path: path(NOBODY), json: start }),
+          check: (res) =>
+            expect(res.body.job).toMatchObject({
+              state: "in_progress",
+              started_at: expect.any(String),
+            }),
+        },
+      };
+    })(),
     "api_v2/job_requests": {
       GET: {
         expect: anyKey(),

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { jobRequests, jobs, outbox, users } from "@/lib/db/schema";
+import { resetEnv } from "@/lib/env";
 import { JOB_REQUEST_STATES, JOB_STATES, REQUESTOR_JOB_STATES } from "@/lib/schemas/job";
 import { seedDemo } from "../demo/seed-demo";
 import { canTransition } from "../jobs/job-state-machine";
@@ -475,6 +476,61 @@ describeApi("job requests and jobs", (api) => {
       expect(req.body.job_request.state).toBe("approved");
       expect((await patchJob(id, { rating: 9 })).status).toBe(422);
       expect((await patchJob(id, { state: "cancelled" }, t.publicToken)).status).toBe(403);
+    });
+  });
+
+  describe("POST /jobs/:id/simulate (ours, test environment)", () => {
+    const simulate = (id: number, json: unknown, token = t.privateToken) =>
+      call("POST", `/api_v2/jobs/${id}/simulate`, { token, json });
+    afterEach(() => {
+      resetEnv({ API_ENVIRONMENT: undefined });
+    });
+
+    it("moves a job as its worker would, recorded as the worker's, and the request follows", async () => {
+      const jr = await newRequest({ slots: 1 });
+      const w = await invite();
+      const id = (await assign({ job_request_id: jr.id, worker_id: w.id })).body.job.id;
+      const started = await simulate(id, { action: "start" });
+      expect(started.status, started.text).toBe(200);
+      expect(started.body.job).toMatchObject({
+        state: "in_progress",
+        started_at: expect.any(String),
+      });
+      const done = await simulate(id, { job: { action: "complete" } });
+      expect(done.body.job.state).toBe("completed");
+      expect(
+        done.body.job.transitions.map((x: { name: string; actor: string }) => [x.name, x.actor]),
+      ).toEqual([
+        ["filled", "requestor"],
+        ["in_progress", "worker"],
+        ["completed", "worker"],
+      ]);
+      const req = await call("GET", `/api_v2/job_requests/${jr.id}`, { token: t.privateToken });
+      expect(req.body.job_request.state).toBe("completed");
+      // A completed job cannot be started again: 422 on state, nothing changes.
+      const again = await simulate(id, { action: "start" });
+      expect(again.status).toBe(422);
+      expect(again.body.error.fields).toHaveProperty("state");
+      expect((await patchJob(id, { state: "approved" })).body.job.state).toBe("approved");
+    });
+
+    it("refuses unknown actions, the public pool, other companies' jobs, and a live server", async () => {
+      const jr = await newRequest({ slots: 1 });
+      const w = await invite();
+      const id = (await assign({ job_request_id: jr.id, worker_id: w.id })).body.job.id;
+      expect(await simulate(id, { action: "approve" })).toMatchObject({
+        status: 422,
+        body: invalid({ action: [expect.stringContaining("must be one of start")] }),
+      });
+      expect((await simulate(id, { action: "start" }, t.publicToken)).body).toEqual(FORBIDDEN);
+      expect((await simulate(id, { action: "start" }, other.privateToken)).status).toBe(404);
+      resetEnv({ API_ENVIRONMENT: "live" });
+      const live = await simulate(id, { action: "start" });
+      expect(live.status).toBe(404);
+      expect(live.body.error.message).toContain("test environment only");
+      resetEnv({ API_ENVIRONMENT: undefined });
+      const job = await call("GET", `/api_v2/jobs/${id}`, { token: t.privateToken });
+      expect(job.body.job.state).toBe("filled");
     });
   });
 
