@@ -19,6 +19,14 @@ import { WorkerEditorSkeleton, WorkerHeader } from "./edit/worker-header";
 import { WorkerLoadError } from "./edit/worker-load-error";
 import { WorkerNotFound } from "./edit/worker-not-found";
 
+/** The worker's jobs, below the form: loaded after the page, as the history is. */
+const WorkerJobs = dynamic(
+  () => import("@/components/jobs/worker-jobs").then((m) => m.WorkerJobs),
+  {
+    ssr: false,
+  },
+);
+
 /**
  * The history panel sits below the form and is read less often than the form is used: its
  * code loads after the page, not as part of its first-load JavaScript.
@@ -180,6 +188,9 @@ function LoadedWorkerEditor({
         </form>
       </FormProvider>
 
+      <div className="mt-10">
+        <WorkerJobs workerId={id} />
+      </div>
       <div className="mt-10">
         <WorkerHistory id={id} />
       </div>

@@ -30,8 +30,9 @@ function listQuery(p: JobRequestListParams): string {
   return q.toString();
 }
 
-export function useJobRequests(params: JobRequestListParams) {
+export function useJobRequests(params: JobRequestListParams, opts: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled: opts.enabled ?? true,
     queryKey: keys.jobRequestList(params),
     queryFn: async () => {
       const { data } = await apiFetch<unknown>(`job_requests?${listQuery(params)}`);

@@ -17,8 +17,9 @@ function toQuery(p: WorkerListParams): string {
   return q.toString();
 }
 
-export function useWorkers(params: WorkerListParams) {
+export function useWorkers(params: WorkerListParams, opts: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled: opts.enabled ?? true,
     queryKey: keys.workerList(params),
     queryFn: async () => {
       const { data } = await apiFetch<unknown>(`users?${toQuery(params)}`);

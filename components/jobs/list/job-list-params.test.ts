@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { jobListQueryString, readJobListState, toJobApiParams } from "./job-list-params";
+
+const read = (qs: string) => readJobListState(new URLSearchParams(qs));
+
+describe("the job request list's URL state", () => {
+  it("reads a shared link and writes it back the same, defaults left out", () => {
+    const qs = "?state=open&category=Events&classification=w2&zip=94607&per=10&page=3";
+    expect(jobListQueryString(read(qs))).toBe(qs);
+    expect(jobListQueryString(read(""))).toBe("");
+  });
+
+  it("falls back to defaults for hand-edited values instead of failing", () => {
+    expect(read("state=everything&classification=x&zip=<script>&page=-2&per=7")).toEqual({
+      state: "",
+      category: "",
+      classification: "",
+      zip: "",
+      page: 1,
+      per: 25,
+    });
+  });
+
+  it("sends a chip as the API's comma list of states", () => {
+    expect(toJobApiParams(read("state=done"))).toEqual({
+      page: 1,
+      per: 25,
+      state: "completed,approved",
+    });
+    expect(toJobApiParams(read("state=open&category=Events"))).toMatchObject({
+      state: "unassigned,posted",
+      category: "Events",
+    });
+  });
+});

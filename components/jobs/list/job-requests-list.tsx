@@ -1,0 +1,378 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { type ReactNode, useCallback, useId, useMemo } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button, buttonClass, Spinner } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/field";
+import { StatePill } from "@/components/ui/state-pill";
+import { Pagination } from "@/components/workers/list/pagination";
+import { useJobCategories, useJobRequests } from "@/lib/portal/client/hooks/use-jobs";
+import { useListMemory } from "@/lib/portal/client/use-list-memory";
+import type { JobRequest } from "@/lib/portal/job-types";
+import type { SessionSummary } from "@/lib/portal/types";
+import { formatStart, formatWage, requestStateLook, slotsTaken } from "../job-format";
+import {
+  hasJobFilters,
+  type JobListState,
+  jobListQueryString,
+  readJobListState,
+  STATE_CHIPS,
+  toJobApiParams,
+} from "./job-list-params";
+import { JobRowsSkeleton } from "./job-requests-skeleton";
+
+const plural = (n: number, one: string, many: string) =>
+  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/**
+ * The job request list. State chips, filters and paging live in the query string (shareable,
+ * reloadable), and the last query of this tab is remembered, so leaving for a posting and
+ * coming back by the menu returns to the same view.
+ */
+export function JobRequestsList({ pool }: { pool: SessionSummary["pool"] }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const state = useMemo(() => readJobListState(searchParams), [searchParams]);
+  const query = jobListQueryString(state);
+  const replaceQuery = useCallback(
+    (q: string) => router.replace(`${pathname}${q}`, { scroll: false }),
+    [pathname, router],
+  );
+  const { restoring } = useListMemory("jobs", query, replaceQuery);
+  const requests = useJobRequests(toJobApiParams(state), { enabled: !restoring });
+  const categories = useJobCategories();
+  const canPost = pool !== "public";
+
+  const navigate = (patch: Partial<JobListState>) =>
+    router.push(`${pathname}${jobListQueryString({ ...state, page: 1, ...patch })}`, {
+      scroll: false,
+    });
+  const clear = () => navigate({ state: "", category: "", classification: "", zip: "" });
+
+  const data = requests.data;
+  const items = data?.items ?? [];
+  const total = data?.total ?? null;
+  const filtered = hasJobFilters(state);
+  const pending = restoring || requests.isPending;
+  const lastPage = total === null ? null : Math.max(1, Math.ceil(total / state.per));
+  const canNext =
+    lastPage !== null
+      ? state.page < lastPage
+      : Boolean(data?.hasMore) && !requests.isPlaceholderData;
+
+  let summary = "";
+  if (total !== null) {
+    summary = filtered
+      ? plural(total, "job request matches", "job requests match")
+      : plural(total, "job request", "job requests");
+  } else if (data) summary = `${plural(items.length, "job request", "job requests")} on this page`;
+
+  let body: ReactNode;
+  if (requests.isError && !requests.isPlaceholderData) {
+    body = (
+      <div className="p-4 sm:p-5">
+        <Alert tone="error" title="Job requests could not be loaded">
+          <p>{requests.error.message}</p>
+          <Button
+            variant="secondary"
+            className="mt-3"
+            busy={requests.isFetching}
+            onClick={() => requests.refetch()}
+          >
+            Retry
+          </Button>
+        </Alert>
+      </div>
+    );
+  } else if (pending) {
+    body = <JobRowsSkeleton rows={state.per} />;
+  } else if (items.length === 0) {
+    body = (
+      <div className="px-6 py-14 text-center">
+        <p className="text-base font-semibold text-slate-900">
+          {state.page > 1
+            ? "This page is past the end of the list"
+            : filtered
+              ? "No job requests match these filters"
+              : "No job requests yet"}
+        </p>
+        <p className="mt-1 text-sm text-slate-600">
+          {filtered
+            ? "Try another state or clear the filters."
+            : canPost
+              ? "Post a job to find workers near the site who hold the badges it needs."
+              : "Job requests posted by your company appear here."}
+        </p>
+        <div className="mt-5 flex justify-center gap-3">
+          {filtered || state.page > 1 ? (
+            <Button variant="secondary" onClick={clear}>
+              Clear filters
+            </Button>
+          ) : (
+            canPost && (
+              <Link href="/jobs/new" className={buttonClass("primary")}>
+                Post a job
+              </Link>
+            )
+          )}
+        </div>
+      </div>
+    );
+  } else {
+    body = (
+      <ul
+        aria-label="Job requests"
+        aria-busy={requests.isPlaceholderData || undefined}
+        className={`divide-y divide-slate-100 transition-opacity duration-150 ${requests.isPlaceholderData ? "opacity-60" : ""}`}
+      >
+        {items.map((r) => (
+          <JobRequestRow key={r.id} request={r} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Jobs</h1>
+          <div className="mt-1 flex h-5 items-center gap-3 text-sm text-slate-600">
+            <p role="status" className="tabular-nums">
+              {summary ||
+                (pending && (
+                  <>
+                    <span
+                      aria-hidden="true"
+                      className="inline-block h-3.5 w-28 animate-pulse rounded bg-slate-200 align-middle"
+                    />
+                    <span className="sr-only">Loading job requests</span>
+                  </>
+                ))}
+            </p>
+            <p role="status" className="flex items-center gap-1.5 text-slate-500">
+              {requests.isFetching && !pending && (
+                <>
+                  <Spinner className="size-3.5" />
+                  Updating…
+                </>
+              )}
+            </p>
+          </div>
+        </div>
+        {canPost && (
+          <Link href="/jobs/new" className={buttonClass("primary")}>
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              fill="currentColor"
+              className="-ml-1 size-4"
+            >
+              <path d="M10.75 4.75a.75.75 0 0 0-1.5 0v4.5h-4.5a.75.75 0 0 0 0 1.5h4.5v4.5a.75.75 0 0 0 1.5 0v-4.5h4.5a.75.75 0 0 0 0-1.5h-4.5v-4.5Z" />
+            </svg>
+            Post a job
+          </Link>
+        )}
+      </div>
+
+      <div className="mt-6 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <div className="space-y-4 border-b border-slate-200 p-4 sm:px-5">
+          <StateChips value={state.state} onChange={(v) => navigate({ state: v })} />
+          <Filters
+            state={state}
+            categories={categories.data ?? null}
+            onChange={navigate}
+            onClear={filtered ? clear : undefined}
+          />
+        </div>
+        {body}
+        {!pending && !requests.isError && (items.length > 0 || state.page > 1) && (
+          <Pagination
+            page={state.page}
+            per={state.per}
+            total={total}
+            shown={items.length}
+            canNext={canNext}
+            onPage={(page) => navigate({ page })}
+            onPer={(per) => navigate({ per })}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function StateChips({
+  value,
+  onChange,
+}: {
+  value: JobListState["state"];
+  onChange: (v: JobListState["state"]) => void;
+}) {
+  return (
+    <fieldset>
+      <legend className="sr-only">State</legend>
+      <div className="-mx-1 flex flex-wrap gap-1.5">
+        {STATE_CHIPS.map((c) => {
+          const on = c.value === value;
+          return (
+            <button
+              key={c.value || "all"}
+              type="button"
+              aria-pressed={on}
+              onClick={() => onChange(c.value)}
+              className={`rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-inset transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${
+                on
+                  ? "bg-indigo-600 text-white ring-indigo-600"
+                  : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"
+              }`}
+            >
+              {c.label}
+            </button>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+function Filters({
+  state,
+  categories,
+  onChange,
+  onClear,
+}: {
+  state: JobListState;
+  categories: string[] | null;
+  onChange: (patch: Partial<JobListState>) => void;
+  onClear?: () => void;
+}) {
+  const ids = { category: useId(), classification: useId(), zip: useId() };
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      {categories && (
+        <div className="w-full sm:w-64">
+          <label htmlFor={ids.category} className="block text-xs font-medium text-slate-600">
+            Category
+          </label>
+          <select
+            id={ids.category}
+            value={state.category}
+            onChange={(e) => onChange({ category: e.target.value })}
+            className={`${inputClass(false)} mt-1 py-1.5`}
+          >
+            <option value="">All categories</option>
+            {/* A stale link's category stays choosable, so the select never lies. */}
+            {[...new Set([...(state.category ? [state.category] : []), ...categories])].map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <div className="w-[calc(50%-0.375rem)] sm:w-40">
+        <label htmlFor={ids.classification} className="block text-xs font-medium text-slate-600">
+          Classification
+        </label>
+        <select
+          id={ids.classification}
+          value={state.classification}
+          onChange={(e) =>
+            onChange({ classification: e.target.value as JobListState["classification"] })
+          }
+          className={`${inputClass(false)} mt-1 py-1.5`}
+        >
+          <option value="">Any</option>
+          <option value="1099">1099</option>
+          <option value="w2">W-2</option>
+        </select>
+      </div>
+      <form
+        className="w-[calc(50%-0.375rem)] sm:w-36"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const zip = new FormData(e.currentTarget).get("zip");
+          onChange({ zip: typeof zip === "string" ? zip.trim().slice(0, 20) : "" });
+        }}
+      >
+        <label htmlFor={ids.zip} className="block text-xs font-medium text-slate-600">
+          ZIP code
+        </label>
+        <input
+          key={state.zip}
+          id={ids.zip}
+          name="zip"
+          defaultValue={state.zip}
+          inputMode="numeric"
+          maxLength={20}
+          placeholder="Any"
+          onBlur={(e) => {
+            const zip = e.currentTarget.value.trim();
+            if (zip !== state.zip) onChange({ zip });
+          }}
+          className={`${inputClass(false)} mt-1 py-1.5`}
+        />
+      </form>
+      {onClear && (
+        <Button variant="ghost" onClick={onClear} className="sm:ml-auto">
+          Clear filters
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function JobRequestRow({ request: r }: { request: JobRequest }) {
+  const look = requestStateLook(r.state);
+  const taken = slotsTaken(r.cached_job_states);
+  const start = formatStart(r.start_time, r.timezone);
+  const where = [r.venue, r.city, r.address_state ?? null].filter(Boolean).join(", ");
+  const wage = formatWage(r.wage);
+  const slots = r.slots ?? 0;
+  return (
+    <li className="group relative flex flex-col gap-2 px-4 py-4 hover:bg-slate-50 sm:flex-row sm:items-center sm:gap-6 sm:px-5">
+      <div className="min-w-0 flex-1">
+        <div className="flex items-center gap-2">
+          <Link
+            href={`/jobs/${r.id}`}
+            className="truncate font-semibold text-slate-900 after:absolute after:inset-0 focus-visible:outline-none group-focus-within:underline hover:underline"
+          >
+            {r.request_name || `Untitled request ${r.id}`}
+          </Link>
+        </div>
+        <p className="mt-0.5 truncate text-sm text-slate-600">
+          {[r.category, where].filter(Boolean).join(" · ") || "No category or site yet"}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm text-slate-600 sm:justify-end">
+        <span className="tabular-nums sm:w-48 sm:text-right">{start ?? "No start time"}</span>
+        {wage && <span className="tabular-nums sm:w-20 sm:text-right">{wage}</span>}
+        <span
+          className="flex items-center gap-2 sm:w-28"
+          title={`${taken} of ${slots} slots filled`}
+        >
+          <span
+            aria-hidden="true"
+            className="relative h-1.5 w-12 overflow-hidden rounded-full bg-slate-200"
+          >
+            <span
+              className="absolute inset-y-0 left-0 rounded-full bg-indigo-500"
+              style={{ width: `${slots ? Math.min(100, (taken / slots) * 100) : 0}%` }}
+            />
+          </span>
+          <span className="tabular-nums">
+            {taken}/{slots}
+            <span className="sr-only"> slots filled</span>
+          </span>
+        </span>
+        <span className="sm:w-24 sm:text-right">
+          <StatePill tone={look.tone}>{look.label}</StatePill>
+        </span>
+      </div>
+    </li>
+  );
+}
