@@ -1,0 +1,299 @@
+"use client";
+
+import "leaflet/dist/leaflet.css";
+import type * as Leaflet from "leaflet";
+import { useEffect, useRef, useState } from "react";
+import { gridLayer } from "@/components/maps/grid-layer";
+import {
+  type LatLng,
+  type MarkerDatum,
+  metresOf,
+  ringBounds,
+  ringLabel,
+  ringLabelPoint,
+} from "./distance";
+
+type Props = {
+  site: LatLng;
+  markers: readonly MarkerDatum[];
+  /** Distance rings around the site, in miles (chooseRings). */
+  rings: readonly number[];
+  /** The worker whose row the pointer or focus is on: their marker stands out. */
+  highlight: number | null;
+  /** {z}/{x}/{y} tile template. Tiles are decoration: the grid, pins and rings carry the map. */
+  tileUrl: string;
+  /** The text alternative (mapSummary). */
+  label: string;
+};
+
+const HEIGHT = "h-[300px] sm:h-[360px]";
+
+// Tailwind sees these class names here, in full; Leaflet writes them into its divIcons.
+const MARKER_BASE =
+  "grid h-6 place-items-center px-1 text-[11px] leading-none font-semibold text-white tabular-nums shadow-md ring-2 transition-transform";
+const MARKER_KIND = {
+  current: "rounded-full bg-indigo-600",
+  home: "rounded-[4px] bg-emerald-700",
+} as const;
+const MARKER_RING = { normal: "ring-white", highlighted: "scale-125 ring-amber-400" } as const;
+
+const SITE_PIN = `<svg aria-hidden="true" viewBox="0 0 30 40" width="30" height="40" class="drop-shadow-md"><path d="M15 1.5C7.5 1.5 1.5 7.4 1.5 14.8c0 10 13.5 23.7 13.5 23.7s13.5-13.7 13.5-23.7C28.5 7.4 22.5 1.5 15 1.5Z" fill="#4338ca" stroke="#fff" stroke-width="2"/><circle cx="15" cy="14.5" r="5" fill="#fff"/></svg>`;
+
+/** Marker width grows with the rank's digits, so "125" fits as well as "3". */
+const markerWidth = (rank: number) => 24 + (String(rank).length - 1) * 7;
+
+function markerIcon(L: typeof Leaflet, m: MarkerDatum, highlighted: boolean): Leaflet.DivIcon {
+  const w = markerWidth(m.rank);
+  const ring = highlighted ? MARKER_RING.highlighted : MARKER_RING.normal;
+  return L.divIcon({
+    className: "",
+    html: `<span class="${MARKER_BASE} ${MARKER_KIND[m.kind]} ${ring}" style="min-width:${w}px">${m.rank}</span>`,
+    iconSize: [w, 24],
+    iconAnchor: [w / 2, 12],
+  });
+}
+
+/**
+ * The site and the ranked candidates on a map: the work site as an indigo pin, each candidate
+ * numbered by rank at the location the ranking measured (a circle for the current location, a
+ * square for home), and dashed distance rings around the site. Leaflet is loaded on first
+ * render only, so it stays out of the page's first-load JavaScript. The list is the primary
+ * control: the map is an image to assistive technology, its zoom buttons sit beside it, and
+ * nothing inside it takes keyboard focus.
+ */
+export function CandidatesMap({ site, markers, rings, highlight, tileUrl, label }: Props) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const leafletRef = useRef<typeof Leaflet | null>(null);
+  const mapRef = useRef<Leaflet.Map | null>(null);
+  const layerRef = useRef<Leaflet.LayerGroup | null>(null);
+  const markerRefs = useRef(new Map<number, { marker: Leaflet.Marker; datum: MarkerDatum }>());
+  const boundsRef = useRef<Leaflet.LatLngBounds | null>(null);
+  const highlightRef = useRef(highlight);
+  const [ready, setReady] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [tiles, setTiles] = useState({ loaded: false, failed: false });
+
+  useEffect(() => {
+    highlightRef.current = highlight;
+  }, [highlight]);
+
+  // Create the map once; the site, markers and rings are drawn by the effect below.
+  useEffect(() => {
+    let cancelled = false;
+    let map: Leaflet.Map | null = null;
+    let observer: ResizeObserver | null = null;
+    const markersNow = markerRefs.current;
+    import("leaflet")
+      .then((mod) => {
+        const el = containerRef.current;
+        if (cancelled || !el) return;
+        const L = (mod as typeof Leaflet & { default?: typeof Leaflet }).default ?? mod;
+        leafletRef.current = L;
+        map = L.map(el, {
+          zoomControl: false,
+          attributionControl: false,
+          // The list is the keyboard's way through the candidates: the map must not trap Tab.
+          keyboard: false,
+          scrollWheelZoom: false,
+          worldCopyJump: true,
+        });
+        gridLayer(L).addTo(map);
+        L.tileLayer(tileUrl, { maxZoom: 19 })
+          .on("tileerror", (e: Leaflet.TileErrorEvent) => {
+            e.tile.style.visibility = "hidden";
+            setTiles((t) => (t.failed ? t : { ...t, failed: true }));
+          })
+          .on("tileload", () => setTiles((t) => (t.loaded ? t : { ...t, loaded: true })))
+          .addTo(map);
+        layerRef.current = L.layerGroup().addTo(map);
+        mapRef.current = map;
+        observer = new ResizeObserver(() => map?.invalidateSize());
+        observer.observe(el);
+        setReady(true);
+      })
+      .catch(() => {
+        if (!cancelled) setLoadFailed(true);
+      });
+    return () => {
+      cancelled = true;
+      observer?.disconnect();
+      map?.remove();
+      mapRef.current = null;
+      layerRef.current = null;
+      markersNow.clear();
+    };
+  }, [tileUrl]);
+
+  // Redraw when what is shown changes (a new page, a hire), and frame it; not on hover.
+  const drawKey = JSON.stringify([site, markers, rings]);
+  useEffect(() => {
+    const L = leafletRef.current;
+    const map = mapRef.current;
+    const layer = layerRef.current;
+    if (!ready || !L || !map || !layer) return;
+    const [s, ms, rs] = JSON.parse(drawKey) as [LatLng, MarkerDatum[], number[]];
+    layer.clearLayers();
+    markerRefs.current.clear();
+
+    for (const miles of rs) {
+      L.circle([s.lat, s.lng], {
+        radius: metresOf(miles),
+        color: "#6366f1",
+        weight: 1.5,
+        opacity: 0.7,
+        dashArray: "6 6",
+        fill: false,
+        interactive: false,
+      }).addTo(layer);
+      const at = ringLabelPoint(s, miles);
+      L.marker([at.lat, at.lng], {
+        icon: L.divIcon({
+          className: "",
+          html: `<span class="block rounded bg-white/90 px-1 text-center text-[10px] leading-4 font-medium whitespace-nowrap text-indigo-800 shadow-sm">${ringLabel(miles)}</span>`,
+          iconSize: [56, 16],
+          iconAnchor: [28, 8],
+        }),
+        interactive: false,
+        keyboard: false,
+      }).addTo(layer);
+    }
+
+    // Furthest first, so nearer (better-ranked) markers sit on top where they overlap.
+    for (const m of [...ms].sort((a, b) => b.rank - a.rank)) {
+      const marker = L.marker([m.lat, m.lng], {
+        icon: markerIcon(L, m, highlightRef.current === m.workerId),
+        interactive: false,
+        keyboard: false,
+        zIndexOffset: highlightRef.current === m.workerId ? 2000 : 0,
+      }).addTo(layer);
+      markerRefs.current.set(m.workerId, { marker, datum: m });
+    }
+
+    L.marker([s.lat, s.lng], {
+      icon: L.divIcon({ className: "", html: SITE_PIN, iconSize: [30, 40], iconAnchor: [15, 38] }),
+      interactive: false,
+      keyboard: false,
+      zIndexOffset: 3000,
+    }).addTo(layer);
+
+    const points: [number, number][] = [
+      [s.lat, s.lng],
+      ...ms.map((m) => [m.lat, m.lng] as [number, number]),
+    ];
+    const outer = rs.at(-1);
+    if (outer !== undefined) {
+      for (const p of ringBounds(s, outer)) points.push([p.lat, p.lng]);
+    }
+    const bounds = L.latLngBounds(points);
+    boundsRef.current = bounds;
+    if (points.length === 1) map.setView([s.lat, s.lng], 13);
+    else map.fitBounds(bounds, { padding: [28, 28], maxZoom: 15 });
+  }, [ready, drawKey]);
+
+  useEffect(() => {
+    const L = leafletRef.current;
+    if (!ready || !L) return;
+    for (const [workerId, { marker, datum }] of markerRefs.current) {
+      const on = workerId === highlight;
+      marker.setIcon(markerIcon(L, datum, on));
+      marker.setZIndexOffset(on ? 2000 : 0);
+    }
+  }, [ready, highlight]);
+
+  const osm = /openstreetmap/i.test(tileUrl);
+  const zoomButton =
+    "grid size-8 place-items-center text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600";
+
+  return (
+    <figure>
+      <div className="relative">
+        <div
+          ref={containerRef}
+          role="img"
+          aria-label={label}
+          className={`${HEIGHT} isolate overflow-hidden rounded-lg bg-slate-100! ring-1 ring-slate-200 [&_.leaflet-tile-pane]:opacity-95`}
+        />
+        {!ready && !loadFailed && (
+          <p className="pointer-events-none absolute inset-0 grid place-items-center text-sm text-slate-500">
+            Loading map…
+          </p>
+        )}
+        {loadFailed && (
+          <p className="absolute inset-0 grid place-items-center px-6 text-center text-sm text-slate-600">
+            The map could not be loaded. The list below has every candidate and distance.
+          </p>
+        )}
+        {ready && (
+          <div className="absolute top-2 right-2 z-10 flex flex-col divide-y divide-slate-200 overflow-hidden rounded-md bg-white shadow ring-1 ring-slate-300">
+            <button
+              type="button"
+              aria-label="Zoom in"
+              onClick={() => mapRef.current?.zoomIn()}
+              className={`${zoomButton} text-lg leading-none`}
+            >
+              <span aria-hidden="true">+</span>
+            </button>
+            <button
+              type="button"
+              aria-label="Zoom out"
+              onClick={() => mapRef.current?.zoomOut()}
+              className={`${zoomButton} text-lg leading-none`}
+            >
+              <span aria-hidden="true">−</span>
+            </button>
+            <button
+              type="button"
+              aria-label="Show the site and every candidate"
+              title="Show all"
+              onClick={() => {
+                const b = boundsRef.current;
+                if (b) mapRef.current?.fitBounds(b, { padding: [28, 28], maxZoom: 15 });
+              }}
+              className={zoomButton}
+            >
+              <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
+                <path d="M3.28 2.22a.75.75 0 0 0-1.06 1.06L5.44 6.5H2.75a.75.75 0 0 0 0 1.5h4.5A.75.75 0 0 0 8 7.25v-4.5a.75.75 0 0 0-1.5 0v2.69L3.28 2.22ZM13.5 2.75a.75.75 0 0 0-1.5 0v4.5c0 .414.336.75.75.75h4.5a.75.75 0 0 0 0-1.5h-2.69l3.22-3.22a.75.75 0 0 0-1.06-1.06L13.5 5.44V2.75ZM3.28 17.78l3.22-3.22v2.69a.75.75 0 0 0 1.5 0v-4.5a.75.75 0 0 0-.75-.75h-4.5a.75.75 0 0 0 0 1.5h2.69l-3.22 3.22a.75.75 0 1 0 1.06 1.06ZM13.5 14.56l3.22 3.22a.75.75 0 1 0 1.06-1.06l-3.22-3.22h2.69a.75.75 0 0 0 0-1.5h-4.5a.75.75 0 0 0-.75.75v4.5a.75.75 0 0 0 1.5 0v-2.69Z" />
+              </svg>
+            </button>
+          </div>
+        )}
+      </div>
+      <figcaption className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1.5 text-xs text-slate-600">
+        <span className="inline-flex items-center gap-1.5">
+          <svg aria-hidden="true" viewBox="0 0 30 40" className="h-3.5 w-auto">
+            <path
+              d="M15 1.5C7.5 1.5 1.5 7.4 1.5 14.8c0 10 13.5 23.7 13.5 23.7s13.5-13.7 13.5-23.7C28.5 7.4 22.5 1.5 15 1.5Z"
+              fill="#4338ca"
+            />
+            <circle cx="15" cy="14.5" r="5" fill="#fff" />
+          </svg>
+          Work site
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <span aria-hidden="true" className="size-3 rounded-full bg-indigo-600" />
+          Current location
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <span aria-hidden="true" className="size-3 rounded-[3px] bg-emerald-700" />
+          Home location
+        </span>
+        {rings.length > 0 && (
+          <span className="inline-flex items-center gap-1.5">
+            <span
+              aria-hidden="true"
+              className="size-3 rounded-full border-[1.5px] border-dashed border-indigo-500"
+            />
+            Distance from the site
+          </span>
+        )}
+        <span>Numbers are ranks</span>
+        {tiles.failed && !tiles.loaded && (
+          <span className="text-amber-800">
+            Map tiles unavailable — showing positions on a grid
+          </span>
+        )}
+        {osm && tiles.loaded && <span className="ml-auto">© OpenStreetMap contributors</span>}
+      </figcaption>
+    </figure>
+  );
+}
