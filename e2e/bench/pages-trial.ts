@@ -1,7 +1,8 @@
 /**
  * Trial run of the "Pages" benchmark (e2e/bench/pages.ts) on this checkout: builds the app if
  * needed, starts the production server on a fresh demo database, measures the first-load JS of
- * sign-in, the workers list and a worker's edit page beside the framework's floor, runs
+ * the suite's pages (sign-in, the workers list, a worker's edit page, the jobs list, the
+ * post-a-job form, the demo's showcase job request) beside the framework's floor, runs
  * Lighthouse on each, prints a table, and stops everything.
  *
  *   npx tsx e2e/bench/pages-trial.ts [--workers 2000] [--runs 1] [--no-floor] [--no-lighthouse]
@@ -21,12 +22,14 @@ import {
 } from "@/e2e/support/server-process";
 import { argv } from "@/lib/env";
 import {
+  benchPages,
   type FirstLoadJs,
   firstLoadJs,
   frameworkFloor,
   type LighthouseResult,
   lighthouse,
   sessionCookie,
+  showcaseJobRequest,
 } from "./pages";
 
 function flag(name: string): string | undefined {
@@ -76,11 +79,10 @@ async function main() {
     const id = ((await r.json()) as { users?: { id: number }[] }).users?.[0]?.id;
     if (id === undefined) throw new Error("no worker to edit");
 
-    const pages = [
-      { name: "sign-in", path: "/sign-in", cookie: undefined },
-      { name: "workers list", path: "/workers", cookie },
-      { name: "worker edit", path: `/workers/${id}`, cookie },
-    ];
+    const pages = benchPages(cookie, {
+      worker: id,
+      jobRequest: await showcaseJobRequest(server.base, token),
+    });
     const rows: string[][] = [];
     if (floor) {
       rows.push(["framework floor", `${floor.files}`, kB(floor.gzipBytes), "0.0", "", "", "", ""]);

@@ -84,6 +84,22 @@ export type BenchResults = {
   totalSeconds: number;
 };
 
+/**
+ * The pages the suite measures (e2e/bench/pages.ts, benchPages) and each one's first-load JS
+ * budget above the framework's floor, in bytes (null: none). Lighthouse's target (≥ 95) is
+ * every page's. The jobs pages load their map (Leaflet and its tiles) after the page is up, so
+ * the map is not in their budget.
+ */
+export const PAGE_BUDGETS: Readonly<Record<string, number | null>> = {
+  "sign-in": null,
+  "workers list": 50_000,
+  "worker edit": 70_000,
+  "jobs list": 70_000,
+  "post a job": 70_000,
+  "job request": 70_000,
+};
+const PAGE_NAMES = Object.keys(PAGE_BUDGETS);
+
 const f1 = (n: number | null | undefined) =>
   n === null || n === undefined ? "–" : n.toLocaleString("en-US", { maximumFractionDigits: 1 });
 const f2 = (n: number | null | undefined) =>
@@ -126,7 +142,9 @@ export function missingFigures(r: BenchResults): string[] {
     }
     if (e.search.explain.length !== 3) missing.push(`${x} search plans`);
     for (const p of e.search.explain) if (!p.plan) missing.push(`${x} plan for ${p.kind}`);
-    if (e.lighthouse.length !== 3) missing.push(`${x} lighthouse runs`);
+    for (const name of PAGE_NAMES) {
+      if (!e.lighthouse.some((l) => l.name === name)) missing.push(`${x} lighthouse ${name}`);
+    }
     for (const l of e.lighthouse) {
       need(`${x} lighthouse score ${l.name}`, l.score);
       need(`${x} LCP ${l.name}`, l.lcpMs);
@@ -138,7 +156,9 @@ export function missingFigures(r: BenchResults): string[] {
     need(`${x} rss after list`, e.footprint.rssAfterListMB);
   }
   const firstLoad = Object.values(r.engines).find((e) => e.firstLoad)?.firstLoad ?? [];
-  if (firstLoad.length !== 3) missing.push("first-load JS per route");
+  for (const name of PAGE_NAMES) {
+    if (!firstLoad.some((p) => p.name === name)) missing.push(`first-load JS ${name}`);
+  }
   for (const p of firstLoad) need(`first-load ${p.name}`, p.gzipBytes);
   need("framework floor", r.floor?.gzipBytes);
   return missing;
@@ -256,14 +276,14 @@ export function renderMarkdown(r: BenchResults): string {
   const first = engines.find((e) => e.firstLoad)?.firstLoad;
   if (first && r.floor) {
     line(
-      `First-load JS, gzip (level 9), kB = 1,000 bytes: every script the page's HTML loads, read from the build output. The floor is a bare Next page (a server component with one heading) built in the same run: **${kB(r.floor.gzipBytes)} kB** in ${r.floor.files} files.`,
+      `First-load JS, gzip (level 9), kB = 1,000 bytes: every script the page's HTML loads, read from the build output. The floor is a bare Next page (a server component with one heading) built in the same run: **${kB(r.floor.gzipBytes)} kB** in ${r.floor.files} files. The job request is the demo's showcase posting, posted through the API just before (its candidates ranked over every seeded worker); the jobs pages' map (Leaflet) loads after the page, so it is not in these figures.`,
     );
     line();
     line("| Route | Files | gzip | Above the floor | Target |");
     line("|---|---|---|---|---|");
     for (const p of first) {
       const above = p.gzipBytes - r.floor.gzipBytes;
-      const target = p.name === "workers list" ? 50_000 : p.name === "worker edit" ? 70_000 : null;
+      const target = PAGE_BUDGETS[p.name] ?? null;
       line(
         `| ${p.name} (\`${p.path.replace(/\d+$/, ":id")}\`) | ${p.files} | ${kB(p.gzipBytes)} kB | ${kB(above)} kB${mark(target === null ? null : above <= target)} | ${target === null ? "–" : `≤ ${target / 1000} kB`} |`,
       );

@@ -12,7 +12,8 @@
  *   4. proxy    the list through the portal's proxy with a real sealed session cookie vs
  *               straight to /api_v2, at 1 and at 32 connections
  *   5. pages    first-load JS (gzip) per route vs a bare Next page built in the same run, and
- *               Lighthouse (desktop) on sign-in, the worker list and a worker's page
+ *               Lighthouse (desktop) on sign-in, the worker list, a worker's page, the jobs
+ *               list, the post-a-job form and the demo's showcase job request (posted first)
  *   6. footprint cold start to the first /api_v2/info, resident memory idle and after (1)
  * The load generator is autocannon in a process of its own (load.mjs). Results go to
  * <out>/results.json and a table to <out>/BENCHMARKS.md (default: bench/ and ./BENCHMARKS.md).
@@ -40,7 +41,7 @@ import { type OpenOptions, openDatabase } from "@/lib/db/client";
 import { argv, defaultEnv, env } from "@/lib/env";
 import type { BaselineConfig } from "./baseline-server";
 import { openSession, planList, type Statement } from "./capture-sql";
-import { firstLoadJs, frameworkFloor, lighthouse } from "./pages";
+import { benchPages, firstLoadJs, frameworkFloor, lighthouse, showcaseJobRequest } from "./pages";
 import { type BenchResults, type EngineResults, type LoadResult, renderMarkdown } from "./report";
 import { seedBench } from "./seed";
 
@@ -366,12 +367,11 @@ async function benchEngine(engine: Engine, measurePages: boolean): Promise<Engin
       }
 
       say(`${engine}: pages`);
-      const workerPath = `/workers/${seed.userIds.min + Math.floor((seed.userIds.max - seed.userIds.min) / 2)}`;
-      const pageList = [
-        { name: "sign-in", path: "/sign-in", cookie: undefined },
-        { name: "workers list", path: "/workers", cookie },
-        { name: "worker edit", path: workerPath, cookie },
-      ];
+      const pageList = benchPages(cookie, {
+        worker: seed.userIds.min + Math.floor((seed.userIds.max - seed.userIds.min) / 2),
+        // Posted now (the bench's company has no postings): the ranking runs over every worker.
+        jobRequest: await showcaseJobRequest(server.base, token),
+      });
       const firstLoad = measurePages
         ? await Promise.all(
             pageList.map(async (p) => ({
