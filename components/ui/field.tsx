@@ -123,7 +123,14 @@ export const SelectField = forwardRef<
   const autoId = useId();
   const selectId = id ?? autoId;
   return (
-    <FieldFrame id={selectId} label={label} error={error} hint={hint} className={className}>
+    <FieldFrame
+      id={selectId}
+      label={label}
+      required={props.required}
+      error={error}
+      hint={hint}
+      className={className}
+    >
       <select
         ref={ref}
         {...controlProps(selectId, error, hint)}

@@ -93,6 +93,50 @@ test.describe("accessibility (axe, WCAG 2 A and AA)", () => {
     await expectNoSeriousViolations(page);
   });
 
+  test("the jobs pages (list, post a job, a posting with its candidates map), on a desktop and on a phone", async ({
+    signedIn: page,
+  }) => {
+    test.slow();
+    await page.goto("/jobs");
+    const showcase = page.getByRole("link", { name: "Warehouse Associate – Oakland DC" });
+    await expect(showcase).toBeVisible();
+    const href = await showcase.getAttribute("href");
+    const shots = test.info().outputPath.bind(test.info());
+    for (const [label, width] of [
+      ["desktop", 1280],
+      ["phone", 390],
+    ] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/jobs?state=open");
+      await expect(
+        page.getByRole("link", { name: "Warehouse Associate – Oakland DC" }),
+      ).toBeVisible();
+      await expectNoSeriousViolations(page);
+      await page.screenshot({ path: shots(`jobs-list-${label}.png`), fullPage: true });
+
+      await page.goto("/jobs/new");
+      await hydrated(page.getByRole("button", { name: "Post job" }));
+      await expect(page.getByRole("img", { name: /^Map of the job site/ })).toBeVisible();
+      await expectNoSeriousViolations(page);
+      // An attempt to post an empty form: every field error next to its field.
+      await page.getByRole("button", { name: "Post job" }).click();
+      await expect(page.getByRole("textbox", { name: /Request name/ })).toHaveAttribute(
+        "aria-invalid",
+        "true",
+      );
+      await expectNoSeriousViolations(page);
+      await page.screenshot({ path: shots(`jobs-new-${label}.png`), fullPage: true });
+
+      await page.goto(href!);
+      await expect(
+        page.getByRole("img", { name: /^Map: work site and \d+ candidates/ }),
+      ).toBeVisible();
+      await expect(page.getByRole("button", { name: /^Hire / }).first()).toBeVisible();
+      await expectNoSeriousViolations(page);
+      await page.screenshot({ path: shots(`jobs-request-${label}.png`), fullPage: true });
+    }
+  });
+
   test("the worker edit page, with the badge picker open", async ({ signedIn: page, api }) => {
     const w = await api.invite();
     await page.goto(`/workers/${w.id}`);

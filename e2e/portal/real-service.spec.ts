@@ -206,6 +206,70 @@ test.describe("against a service that behaves like the real one (live keys)", ()
     await expect(countLine(page)).toHaveText("6 workers on this page");
   });
 
+  test("jobs work without our ranking: the list, a posting and its jobs, approving, posting a job", async ({
+    page,
+    request,
+  }) => {
+    await signInLive(page);
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Jobs" })
+      .click();
+    await page.waitForURL(/\/jobs$/);
+    // No total from the service: the page says what it holds.
+    await expect(
+      page.getByRole("status").filter({ hasText: "3 job requests on this page" }),
+    ).toBeVisible();
+    // No categories call upstream: no category filter to offer.
+    await expect(page.getByLabel("Category")).toHaveCount(0);
+
+    // The filled posting: its worker and job as the service answers them, no candidates panel.
+    await page
+      .getByRole("link", { name: "Banquet Server – Reno-Sparks Convention Center" })
+      .click();
+    await page.waitForURL(/\/jobs\/41202$/);
+    const hired = page.getByRole("list", { name: "Hired workers" });
+    await expect(hired.getByRole("link", { name: "Aisha Okafor" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Ranked candidates" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /^Hire / })).toHaveCount(0);
+    // The demo's worker moves are ours alone: not offered against the real service.
+    await expect(page.getByRole("button", { name: /^Demo: / })).toHaveCount(0);
+
+    // The worker finishes in the worker's app (the fake's control call); the requestor approves.
+    for (const step of ["start", "complete"]) {
+      const res = await request.post(`${fakeURL()}/__control/jobs/77001/${step}`);
+      expect(res.status(), await res.text()).toBe(200);
+    }
+    await page.reload();
+    await page.getByRole("button", { name: "Approve Aisha Okafor's job" }).click();
+    const card = hired.getByRole("listitem").filter({ hasText: "Aisha Okafor" });
+    await expect(card.getByText("Approved", { exact: true })).toBeVisible();
+    const job = await fromFake<{ job: { state: string } }>(request, "jobs/77001");
+    expect(job.job.state).toBe("approved");
+
+    // Post a job: the category is typed (the service has no list of them).
+    await page.goto("/jobs/new");
+    await hydrated(page.getByRole("button", { name: "Post job" }));
+    await page.getByLabel("Request name").fill("Event setup crew – Reno");
+    await page.getByRole("textbox", { name: /^Category/ }).fill("Event Staff");
+    await page.getByLabel("Description and tasks").fill("Set up tables and staging.");
+    await page.getByLabel("Street address").fill("4590 S Virginia St");
+    await page.getByLabel(/^City/).fill("Reno");
+    await page.getByLabel("ZIP code").fill("89502");
+    await page.getByRole("button", { name: "Post job" }).click();
+    await page.waitForURL(/\/jobs\/\d+$/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Event setup crew – Reno" }),
+    ).toBeVisible();
+    await expect(page.getByRole("region", { name: "Ranked candidates" })).toHaveCount(0);
+    const id = Number(new URL(page.url()).pathname.split("/").at(-1));
+    const posted = await fromFake<{ job_request: { state: string; category: string } }>(
+      request,
+      `job_requests/${id}`,
+    );
+    expect(posted.job_request).toMatchObject({ state: "posted", category: "Event Staff" });
+  });
+
   test("“Try the demo” still opens the embedded TEST company: the key's prefix chooses", async ({
     page,
   }) => {

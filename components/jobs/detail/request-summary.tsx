@@ -7,20 +7,22 @@ import { formatWage } from "../job-format";
 import { classificationText, durationText, moneyText, startTimes } from "./request-format";
 
 function Item({ term, icon, children }: { term: string; icon: string; children: ReactNode }) {
+  // dt and dd are the group's only children (what a description list allows); the icon rides
+  // in the term, placed beside both.
   return (
-    <div className="flex gap-3">
-      <span
-        aria-hidden="true"
-        className="grid size-8 shrink-0 place-items-center rounded-lg bg-indigo-50 text-indigo-600"
-      >
-        <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
-          <path fillRule="evenodd" d={icon} clipRule="evenodd" />
-        </svg>
-      </span>
-      <div className="min-w-0 flex-1">
-        <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{term}</dt>
-        <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
-      </div>
+    <div className="relative min-h-8 pl-11">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+        <span
+          aria-hidden="true"
+          className="absolute top-0 left-0 grid size-8 place-items-center rounded-lg bg-indigo-50 text-indigo-600"
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
+            <path fillRule="evenodd" d={icon} clipRule="evenodd" />
+          </svg>
+        </span>
+        {term}
+      </dt>
+      <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
     </div>
   );
 }
