@@ -247,6 +247,14 @@ test.describe("against a service that behaves like the real one (live keys)", ()
     const job = await fromFake<{ job: { state: string } }>(request, "jobs/77001");
     expect(job.job.state).toBe("approved");
 
+    // No ranking to hire from: hire by name; the service refuses who lacks the badge.
+    await page.goto("/jobs/41201");
+    await page.getByLabel("Search workers").fill("Garcia");
+    await page.getByRole("button", { name: "Hire Grace Garcia" }).click();
+    await expect(page.getByText(/^Grace Garcia could not be hired: /)).toBeVisible();
+    await page.getByRole("button", { name: "Hire Maria Garcia" }).click();
+    await expect(hired.getByRole("link", { name: "Maria Garcia" })).toBeVisible();
+
     // Post a job: the category is typed (the service has no list of them).
     await page.goto("/jobs/new");
     await hydrated(page.getByRole("button", { name: "Post job" }));

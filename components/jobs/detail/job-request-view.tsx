@@ -11,6 +11,7 @@ import { TimeAgo } from "@/components/ui/time-ago";
 import { ApiClientError } from "@/lib/portal/client/fetcher";
 import { useJobRequest, useJobsOfRequest } from "@/lib/portal/client/hooks/use-jobs";
 import type { Job, JobRequest } from "@/lib/portal/job-types";
+import { HireByName } from "./hire-by-name";
 import { HiredWorkers } from "./hired-workers";
 import {
   canHireInto,
@@ -172,6 +173,7 @@ function LoadedView({
       ) : (
         <div className="max-w-3xl space-y-6">
           <RequestSummary request={request} taken={taken} headingId={summaryId} />
+          {canHire && <HireByName request={request} />}
           {main}
           <p className="text-xs text-slate-500">
             Ranked candidates are offered by the portal&apos;s built-in API only; this API does not
@@ -283,7 +285,7 @@ function EmptyWorkers({
         Nobody is hired yet.{" "}
         {ranking
           ? "Hire from the ranked candidates."
-          : "Workers who accept it in their app appear here."}
+          : "Hire a worker by name above; workers who accept it in their app appear here too."}
       </p>
     );
   }
