@@ -86,7 +86,8 @@ export type Candidate = {
   distance_miles: number | null;
   coordinates: "current" | "home" | null;
   preferred: boolean;
-  badges_matched: { badge_id: number; name: string }[];
+  /** The id as the API sends it (ours: a string, as in user_badges). */
+  badges_matched: { badge_id: number | string; name: string }[];
   worker: Worker;
 };
 
