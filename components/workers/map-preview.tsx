@@ -2,8 +2,9 @@
 
 import "leaflet/dist/leaflet.css";
 import type * as Leaflet from "leaflet";
-import { useEffect, useRef, useState } from "react";
-import { gridLayer } from "@/components/maps/grid-layer";
+import { useEffect, useRef } from "react";
+import { MapControls, MapStatus, TileNote } from "@/components/maps/map-controls";
+import { useLeafletMap } from "@/components/maps/use-leaflet-map";
 
 export type LatLng = { lat: number; lng: number };
 
@@ -52,67 +53,21 @@ export function MapPreview({ current, home, tileUrl, onCurrentMove, className = 
 }
 
 function LeafletMap({ current, home, tileUrl, onCurrentMove, className }: Props) {
-  const containerRef = useRef<HTMLDivElement>(null);
-  const leafletRef = useRef<typeof Leaflet | null>(null);
-  const mapRef = useRef<Leaflet.Map | null>(null);
   const currentMarker = useRef<Leaflet.Marker | null>(null);
   const homeMarker = useRef<Leaflet.Marker | null>(null);
   const onMoveRef = useRef(onCurrentMove);
-  const [ready, setReady] = useState(false);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [tiles, setTiles] = useState<{ loaded: boolean; failed: boolean }>({
-    loaded: false,
-    failed: false,
-  });
+  // Points are placed by the effect below.
+  const { containerRef, leafletRef, mapRef, ready, loadFailed, tiles } = useLeafletMap(
+    tileUrl,
+    () => () => {
+      currentMarker.current = null;
+      homeMarker.current = null;
+    },
+  );
 
   useEffect(() => {
     onMoveRef.current = onCurrentMove;
   }, [onCurrentMove]);
-
-  // Create the map once; points are placed by the effect below.
-  useEffect(() => {
-    let cancelled = false;
-    let map: Leaflet.Map | null = null;
-    let observer: ResizeObserver | null = null;
-    import("leaflet")
-      .then((mod) => {
-        const el = containerRef.current;
-        if (cancelled || !el) return;
-        const L = (mod as typeof Leaflet & { default?: typeof Leaflet }).default ?? mod;
-        leafletRef.current = L;
-        map = L.map(el, {
-          zoomControl: false,
-          attributionControl: false,
-          // Keyboard users edit the fields; the map must not trap Tab or arrow keys.
-          keyboard: false,
-          scrollWheelZoom: false,
-          worldCopyJump: true,
-        });
-        gridLayer(L).addTo(map);
-        L.tileLayer(tileUrl, { maxZoom: 19 })
-          .on("tileerror", (e: Leaflet.TileErrorEvent) => {
-            e.tile.style.visibility = "hidden";
-            setTiles((t) => (t.failed ? t : { ...t, failed: true }));
-          })
-          .on("tileload", () => setTiles((t) => (t.loaded ? t : { ...t, loaded: true })))
-          .addTo(map);
-        mapRef.current = map;
-        observer = new ResizeObserver(() => map?.invalidateSize());
-        observer.observe(el);
-        setReady(true);
-      })
-      .catch(() => {
-        if (!cancelled) setLoadFailed(true);
-      });
-    return () => {
-      cancelled = true;
-      observer?.disconnect();
-      map?.remove();
-      mapRef.current = null;
-      currentMarker.current = null;
-      homeMarker.current = null;
-    };
-  }, [tileUrl]);
 
   const curLat = current?.lat;
   const curLng = current?.lng;
@@ -190,7 +145,7 @@ function LeafletMap({ current, home, tileUrl, onCurrentMove, className }: Props)
         map.setView(points[0], 13);
       }
     }
-  }, [ready, curLat, curLng, homeLat, homeLng]);
+  }, [ready, leafletRef, mapRef, curLat, curLng, homeLat, homeLng]);
 
   useEffect(() => {
     const marker = currentMarker.current;
@@ -200,7 +155,6 @@ function LeafletMap({ current, home, tileUrl, onCurrentMove, className }: Props)
   }, [onCurrentMove]);
 
   const label = `Map preview: ${current ? `current location ${fmt(current)}` : "no current location set"}${home ? `; home location ${fmt(home)}` : ""}`;
-  const osm = /openstreetmap/i.test(tileUrl);
 
   return (
     <figure className={className}>
@@ -211,36 +165,12 @@ function LeafletMap({ current, home, tileUrl, onCurrentMove, className }: Props)
           aria-label={label}
           className={`${HEIGHT} isolate overflow-hidden rounded-lg bg-slate-100! ring-1 ring-slate-200 [&_.leaflet-tile-pane]:opacity-95`}
         />
-        {!ready && !loadFailed && (
-          <p className="pointer-events-none absolute inset-0 grid place-items-center text-sm text-slate-500">
-            Loading map…
-          </p>
-        )}
-        {loadFailed && (
-          <p className="absolute inset-0 grid place-items-center px-6 text-center text-sm text-slate-600">
-            The map could not be loaded. The coordinates above are still saved as you enter them.
-          </p>
-        )}
-        {ready && (
-          <div className="absolute top-2 right-2 z-10 flex flex-col overflow-hidden rounded-md bg-white shadow ring-1 ring-slate-300">
-            <button
-              type="button"
-              aria-label="Zoom in"
-              onClick={() => mapRef.current?.zoomIn()}
-              className="grid size-8 place-items-center text-lg leading-none text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
-            >
-              <span aria-hidden="true">+</span>
-            </button>
-            <button
-              type="button"
-              aria-label="Zoom out"
-              onClick={() => mapRef.current?.zoomOut()}
-              className="grid size-8 place-items-center border-t border-slate-200 text-lg leading-none text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
-            >
-              <span aria-hidden="true">−</span>
-            </button>
-          </div>
-        )}
+        <MapStatus
+          ready={ready}
+          loadFailed={loadFailed}
+          failedText="The map could not be loaded. The coordinates above are still saved as you enter them."
+        />
+        {ready && <MapControls mapRef={mapRef} />}
       </div>
       <figcaption className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600">
         <span className="inline-flex items-center gap-1.5">
@@ -253,10 +183,11 @@ function LeafletMap({ current, home, tileUrl, onCurrentMove, className }: Props)
             Home
           </span>
         )}
-        {tiles.failed && !tiles.loaded && (
-          <span className="text-amber-800">Map tiles unavailable — showing position only</span>
-        )}
-        {osm && tiles.loaded && <span className="ml-auto">© OpenStreetMap contributors</span>}
+        <TileNote
+          tiles={tiles}
+          tileUrl={tileUrl}
+          missing="Map tiles unavailable — showing position only"
+        />
       </figcaption>
     </figure>
   );

@@ -2,8 +2,9 @@
 
 import "leaflet/dist/leaflet.css";
 import type * as Leaflet from "leaflet";
-import { useEffect, useRef, useState } from "react";
-import { gridLayer } from "@/components/maps/grid-layer";
+import { useEffect, useRef } from "react";
+import { MapControls, MapStatus, mapButtonClass, TileNote } from "@/components/maps/map-controls";
+import { useLeafletMap } from "@/components/maps/use-leaflet-map";
 import {
   type LatLng,
   type MarkerDatum,
@@ -62,67 +63,26 @@ function markerIcon(L: typeof Leaflet, m: MarkerDatum, highlighted: boolean): Le
  * nothing inside it takes keyboard focus.
  */
 export function CandidatesMap({ site, markers, rings, highlight, tileUrl, label }: Props) {
-  const containerRef = useRef<HTMLDivElement>(null);
-  const leafletRef = useRef<typeof Leaflet | null>(null);
-  const mapRef = useRef<Leaflet.Map | null>(null);
   const layerRef = useRef<Leaflet.LayerGroup | null>(null);
   const markerRefs = useRef(new Map<number, { marker: Leaflet.Marker; datum: MarkerDatum }>());
   const boundsRef = useRef<Leaflet.LatLngBounds | null>(null);
   const highlightRef = useRef(highlight);
-  const [ready, setReady] = useState(false);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [tiles, setTiles] = useState({ loaded: false, failed: false });
+  // The site, markers and rings are drawn by the effect below, on a layer of their own.
+  const { containerRef, leafletRef, mapRef, ready, loadFailed, tiles } = useLeafletMap(
+    tileUrl,
+    (L, map) => {
+      layerRef.current = L.layerGroup().addTo(map);
+      const markersNow = markerRefs.current;
+      return () => {
+        layerRef.current = null;
+        markersNow.clear();
+      };
+    },
+  );
 
   useEffect(() => {
     highlightRef.current = highlight;
   }, [highlight]);
-
-  // Create the map once; the site, markers and rings are drawn by the effect below.
-  useEffect(() => {
-    let cancelled = false;
-    let map: Leaflet.Map | null = null;
-    let observer: ResizeObserver | null = null;
-    const markersNow = markerRefs.current;
-    import("leaflet")
-      .then((mod) => {
-        const el = containerRef.current;
-        if (cancelled || !el) return;
-        const L = (mod as typeof Leaflet & { default?: typeof Leaflet }).default ?? mod;
-        leafletRef.current = L;
-        map = L.map(el, {
-          zoomControl: false,
-          attributionControl: false,
-          // The list is the keyboard's way through the candidates: the map must not trap Tab.
-          keyboard: false,
-          scrollWheelZoom: false,
-          worldCopyJump: true,
-        });
-        gridLayer(L).addTo(map);
-        L.tileLayer(tileUrl, { maxZoom: 19 })
-          .on("tileerror", (e: Leaflet.TileErrorEvent) => {
-            e.tile.style.visibility = "hidden";
-            setTiles((t) => (t.failed ? t : { ...t, failed: true }));
-          })
-          .on("tileload", () => setTiles((t) => (t.loaded ? t : { ...t, loaded: true })))
-          .addTo(map);
-        layerRef.current = L.layerGroup().addTo(map);
-        mapRef.current = map;
-        observer = new ResizeObserver(() => map?.invalidateSize());
-        observer.observe(el);
-        setReady(true);
-      })
-      .catch(() => {
-        if (!cancelled) setLoadFailed(true);
-      });
-    return () => {
-      cancelled = true;
-      observer?.disconnect();
-      map?.remove();
-      mapRef.current = null;
-      layerRef.current = null;
-      markersNow.clear();
-    };
-  }, [tileUrl]);
 
   // Redraw when what is shown changes (a new page, a hire), and frame it; not on hover.
   const drawKey = JSON.stringify([site, markers, rings]);
@@ -188,7 +148,7 @@ export function CandidatesMap({ site, markers, rings, highlight, tileUrl, label 
     boundsRef.current = bounds;
     if (points.length === 1) map.setView([s.lat, s.lng], 13);
     else map.fitBounds(bounds, { padding: [28, 28], maxZoom: 15 });
-  }, [ready, drawKey]);
+  }, [ready, leafletRef, mapRef, drawKey]);
 
   useEffect(() => {
     const L = leafletRef.current;
@@ -198,11 +158,7 @@ export function CandidatesMap({ site, markers, rings, highlight, tileUrl, label 
       marker.setIcon(markerIcon(L, datum, on));
       marker.setZIndexOffset(on ? 2000 : 0);
     }
-  }, [ready, highlight]);
-
-  const osm = /openstreetmap/i.test(tileUrl);
-  const zoomButton =
-    "grid size-8 place-items-center text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600";
+  }, [ready, leafletRef, highlight]);
 
   return (
     <figure>
@@ -213,34 +169,13 @@ export function CandidatesMap({ site, markers, rings, highlight, tileUrl, label 
           aria-label={label}
           className={`${HEIGHT} isolate overflow-hidden rounded-lg bg-slate-100! ring-1 ring-slate-200 [&_.leaflet-tile-pane]:opacity-95`}
         />
-        {!ready && !loadFailed && (
-          <p className="pointer-events-none absolute inset-0 grid place-items-center text-sm text-slate-500">
-            Loading map…
-          </p>
-        )}
-        {loadFailed && (
-          <p className="absolute inset-0 grid place-items-center px-6 text-center text-sm text-slate-600">
-            The map could not be loaded. The list below has every candidate and distance.
-          </p>
-        )}
+        <MapStatus
+          ready={ready}
+          loadFailed={loadFailed}
+          failedText="The map could not be loaded. The list below has every candidate and distance."
+        />
         {ready && (
-          <div className="absolute top-2 right-2 z-10 flex flex-col divide-y divide-slate-200 overflow-hidden rounded-md bg-white shadow ring-1 ring-slate-300">
-            <button
-              type="button"
-              aria-label="Zoom in"
-              onClick={() => mapRef.current?.zoomIn()}
-              className={`${zoomButton} text-lg leading-none`}
-            >
-              <span aria-hidden="true">+</span>
-            </button>
-            <button
-              type="button"
-              aria-label="Zoom out"
-              onClick={() => mapRef.current?.zoomOut()}
-              className={`${zoomButton} text-lg leading-none`}
-            >
-              <span aria-hidden="true">−</span>
-            </button>
+          <MapControls mapRef={mapRef}>
             <button
               type="button"
               aria-label="Show the site and every candidate"
@@ -249,13 +184,13 @@ export function CandidatesMap({ site, markers, rings, highlight, tileUrl, label 
                 const b = boundsRef.current;
                 if (b) mapRef.current?.fitBounds(b, { padding: [28, 28], maxZoom: 15 });
               }}
-              className={zoomButton}
+              className={mapButtonClass}
             >
               <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
                 <path d="M3.28 2.22a.75.75 0 0 0-1.06 1.06L5.44 6.5H2.75a.75.75 0 0 0 0 1.5h4.5A.75.75 0 0 0 8 7.25v-4.5a.75.75 0 0 0-1.5 0v2.69L3.28 2.22ZM13.5 2.75a.75.75 0 0 0-1.5 0v4.5c0 .414.336.75.75.75h4.5a.75.75 0 0 0 0-1.5h-2.69l3.22-3.22a.75.75 0 0 0-1.06-1.06L13.5 5.44V2.75ZM3.28 17.78l3.22-3.22v2.69a.75.75 0 0 0 1.5 0v-4.5a.75.75 0 0 0-.75-.75h-4.5a.75.75 0 0 0 0 1.5h2.69l-3.22 3.22a.75.75 0 1 0 1.06 1.06ZM13.5 14.56l3.22 3.22a.75.75 0 1 0 1.06-1.06l-3.22-3.22h2.69a.75.75 0 0 0 0-1.5h-4.5a.75.75 0 0 0-.75.75v4.5a.75.75 0 0 0 1.5 0v-2.69Z" />
               </svg>
             </button>
-          </div>
+          </MapControls>
         )}
       </div>
       <figcaption className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1.5 text-xs text-slate-600">
@@ -287,12 +222,11 @@ export function CandidatesMap({ site, markers, rings, highlight, tileUrl, label 
           </span>
         )}
         <span>Numbers are ranks</span>
-        {tiles.failed && !tiles.loaded && (
-          <span className="text-amber-800">
-            Map tiles unavailable — showing positions on a grid
-          </span>
-        )}
-        {osm && tiles.loaded && <span className="ml-auto">© OpenStreetMap contributors</span>}
+        <TileNote
+          tiles={tiles}
+          tileUrl={tileUrl}
+          missing="Map tiles unavailable — showing positions on a grid"
+        />
       </figcaption>
     </figure>
   );

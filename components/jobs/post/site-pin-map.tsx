@@ -2,8 +2,9 @@
 
 import "leaflet/dist/leaflet.css";
 import type * as Leaflet from "leaflet";
-import { useEffect, useRef, useState } from "react";
-import { gridLayer } from "@/components/maps/grid-layer";
+import { useEffect, useRef } from "react";
+import { MapControls, MapStatus, mapButtonClass, TileNote } from "@/components/maps/map-controls";
+import { useLeafletMap } from "@/components/maps/use-leaflet-map";
 
 export type LatLng = { lat: number; lng: number };
 
@@ -37,77 +38,30 @@ const PIN_HTML =
  * buttons sit beside it, and nothing inside it takes keyboard focus.
  */
 export function SitePinMap({ pin, onPin, tileUrl, className = "" }: Props) {
-  const containerRef = useRef<HTMLDivElement>(null);
-  const leafletRef = useRef<typeof Leaflet | null>(null);
-  const mapRef = useRef<Leaflet.Map | null>(null);
   const markerRef = useRef<Leaflet.Marker | null>(null);
   const onPinRef = useRef(onPin);
   const firstPin = useRef(pin);
-  const [ready, setReady] = useState(false);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [tiles, setTiles] = useState<{ loaded: boolean; failed: boolean }>({
-    loaded: false,
-    failed: false,
-  });
+  const { containerRef, leafletRef, mapRef, ready, loadFailed, tiles } = useLeafletMap(
+    tileUrl,
+    (_L, map) => {
+      const start = firstPin.current;
+      if (start) map.setView([start.lat, start.lng], PIN_ZOOM);
+      else map.setView(START.center, START.zoom);
+      map.on("click", (e: Leaflet.LeafletMouseEvent) => {
+        const p = e.latlng.wrap();
+        // The first pin from the region view: come down to street level to place it well.
+        if (!markerRef.current && map.getZoom() < PIN_ZOOM - 2) map.setView(e.latlng, PIN_ZOOM);
+        onPinRef.current({ lat: p.lat, lng: p.lng });
+      });
+      return () => {
+        markerRef.current = null;
+      };
+    },
+  );
 
   useEffect(() => {
     onPinRef.current = onPin;
   }, [onPin]);
-
-  // Create the map once; the pin is placed by the effect below.
-  useEffect(() => {
-    let cancelled = false;
-    let map: Leaflet.Map | null = null;
-    let observer: ResizeObserver | null = null;
-    import("leaflet")
-      .then((mod) => {
-        const el = containerRef.current;
-        if (cancelled || !el) return;
-        const L = (mod as typeof Leaflet & { default?: typeof Leaflet }).default ?? mod;
-        leafletRef.current = L;
-        map = L.map(el, {
-          zoomControl: false,
-          attributionControl: false,
-          // Keyboard users type the coordinates; the map must not trap Tab or arrow keys.
-          keyboard: false,
-          scrollWheelZoom: false,
-          worldCopyJump: true,
-        });
-        const start = firstPin.current;
-        if (start) map.setView([start.lat, start.lng], PIN_ZOOM);
-        else map.setView(START.center, START.zoom);
-        gridLayer(L).addTo(map);
-        L.tileLayer(tileUrl, { maxZoom: 19 })
-          .on("tileerror", (e: Leaflet.TileErrorEvent) => {
-            e.tile.style.visibility = "hidden";
-            setTiles((t) => (t.failed ? t : { ...t, failed: true }));
-          })
-          .on("tileload", () => setTiles((t) => (t.loaded ? t : { ...t, loaded: true })))
-          .addTo(map);
-        map.on("click", (e: Leaflet.LeafletMouseEvent) => {
-          const p = e.latlng.wrap();
-          // The first pin from the region view: come down to street level to place it well.
-          if (!markerRef.current && map && map.getZoom() < PIN_ZOOM - 2) {
-            map.setView(e.latlng, PIN_ZOOM);
-          }
-          onPinRef.current({ lat: p.lat, lng: p.lng });
-        });
-        mapRef.current = map;
-        observer = new ResizeObserver(() => map?.invalidateSize());
-        observer.observe(el);
-        setReady(true);
-      })
-      .catch(() => {
-        if (!cancelled) setLoadFailed(true);
-      });
-    return () => {
-      cancelled = true;
-      observer?.disconnect();
-      map?.remove();
-      mapRef.current = null;
-      markerRef.current = null;
-    };
-  }, [tileUrl]);
 
   const lat = pin?.lat;
   const lng = pin?.lng;
@@ -151,12 +105,11 @@ export function SitePinMap({ pin, onPin, tileUrl, className = "" }: Props) {
       inView = false; // No view yet.
     }
     if (!inView) map.setView(at, Math.max(map.getZoom(), PIN_ZOOM - 1));
-  }, [ready, lat, lng]);
+  }, [ready, leafletRef, mapRef, lat, lng]);
 
   const label = pin
     ? `Map of the job site. The site pin is at ${fmt(pin)}.`
     : "Map of the job site. No site pin yet.";
-  const osm = /openstreetmap/i.test(tileUrl);
 
   return (
     <figure className={className}>
@@ -167,16 +120,11 @@ export function SitePinMap({ pin, onPin, tileUrl, className = "" }: Props) {
           aria-label={label}
           className={`${HEIGHT} isolate overflow-hidden rounded-lg bg-slate-100! ring-1 ring-slate-200 [&.leaflet-grab]:cursor-crosshair [&_.leaflet-tile-pane]:opacity-95`}
         />
-        {!ready && !loadFailed && (
-          <p className="pointer-events-none absolute inset-0 grid place-items-center text-sm text-slate-500">
-            Loading map…
-          </p>
-        )}
-        {loadFailed && (
-          <p className="absolute inset-0 grid place-items-center px-6 text-center text-sm text-slate-600">
-            The map could not be loaded. Type the site’s latitude and longitude instead.
-          </p>
-        )}
+        <MapStatus
+          ready={ready}
+          loadFailed={loadFailed}
+          failedText="The map could not be loaded. Type the site’s latitude and longitude instead."
+        />
         {ready && !pin && (
           <p
             aria-hidden="true"
@@ -187,35 +135,19 @@ export function SitePinMap({ pin, onPin, tileUrl, className = "" }: Props) {
           </p>
         )}
         {ready && (
-          <div className="absolute top-2 right-2 z-10 flex flex-col overflow-hidden rounded-md bg-white shadow ring-1 ring-slate-300">
-            <button
-              type="button"
-              aria-label="Zoom in"
-              onClick={() => mapRef.current?.zoomIn()}
-              className="grid size-8 place-items-center text-lg leading-none text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
-            >
-              <span aria-hidden="true">+</span>
-            </button>
-            <button
-              type="button"
-              aria-label="Zoom out"
-              onClick={() => mapRef.current?.zoomOut()}
-              className="grid size-8 place-items-center border-t border-slate-200 text-lg leading-none text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
-            >
-              <span aria-hidden="true">−</span>
-            </button>
+          <MapControls mapRef={mapRef}>
             {pin && (
               <button
                 type="button"
                 aria-label="Centre the map on the pin"
                 title="Centre on the pin"
                 onClick={() => mapRef.current?.setView([pin.lat, pin.lng], PIN_ZOOM)}
-                className="grid size-8 place-items-center border-t border-slate-200 text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+                className={mapButtonClass}
               >
                 <PinGlyph className="size-4" />
               </button>
             )}
-          </div>
+          </MapControls>
         )}
       </div>
       <figcaption className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600">
@@ -223,12 +155,11 @@ export function SitePinMap({ pin, onPin, tileUrl, className = "" }: Props) {
           <PinGlyph className="size-3.5 text-indigo-600" />
           Job site{pin ? " — drag the pin to adjust, or click elsewhere to move it" : ""}
         </span>
-        {tiles.failed && !tiles.loaded && (
-          <span className="text-amber-800">
-            Map tiles unavailable — showing the coordinate grid
-          </span>
-        )}
-        {osm && tiles.loaded && <span className="ml-auto">© OpenStreetMap contributors</span>}
+        <TileNote
+          tiles={tiles}
+          tileUrl={tileUrl}
+          missing="Map tiles unavailable — showing the coordinate grid"
+        />
       </figcaption>
     </figure>
   );
