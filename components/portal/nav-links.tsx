@@ -2,10 +2,11 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useRememberedHref } from "@/lib/portal/client/use-list-memory";
 
 const LINKS = [
-  { href: "/jobs", label: "Jobs" },
-  { href: "/workers", label: "Workers" },
+  { href: "/jobs", label: "Jobs", remembers: true },
+  { href: "/workers", label: "Workers", remembers: true },
   { href: "/badges", label: "Badges" },
   { href: "/outbox", label: "Outbox" },
   { href: "/webhooks", label: "Webhooks" },
@@ -14,6 +15,11 @@ const LINKS = [
 
 export function NavLinks() {
   const pathname = usePathname();
+  // The lists come back as they were last shown in this tab (filters, sort, page).
+  const remembered: Record<string, string> = {
+    "/jobs": useRememberedHref("/jobs"),
+    "/workers": useRememberedHref("/workers"),
+  };
   return (
     // Below lg the links get a row of their own under the brand and account (wrapping on a
     // phone) rather than push the page wider than the screen.
@@ -23,7 +29,7 @@ export function NavLinks() {
         return (
           <li key={l.href}>
             <Link
-              href={l.href}
+              href={l.remembers ? remembered[l.href]! : l.href}
               aria-current={active ? "page" : undefined}
               className={`block rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap sm:px-3 lg:inline ${
                 active

@@ -9,7 +9,7 @@ import { ApiClientError } from "@/lib/portal/client/fetcher";
 import { useBadges } from "@/lib/portal/client/hooks/use-badges";
 import { useExportWorkers } from "@/lib/portal/client/hooks/use-export-workers";
 import { useWorkers } from "@/lib/portal/client/hooks/use-workers";
-import { useListMemory } from "@/lib/portal/client/use-list-memory";
+import { useRememberListQuery } from "@/lib/portal/client/use-list-memory";
 import type { SessionSummary } from "@/lib/portal/types";
 import { BulkActions } from "./bulk/bulk-actions";
 import { ExportButton, ExportProgress } from "./bulk/export-controls";
@@ -57,13 +57,9 @@ export function WorkersTable({
   const pageTop = useRef<HTMLDivElement>(null);
   const searchBox = useRef<HTMLInputElement>(null);
 
-  const replaceQuery = useCallback(
-    (q: string) => router.replace(`${pathname}${q}`, { scroll: false }),
-    [pathname, router],
-  );
-  // Back from a worker (or another page) by the menu: the same search, filters and page.
-  const { restoring } = useListMemory("workers", listQueryString(state), replaceQuery);
-  const workers = useWorkers(toApiParams(state), { enabled: !restoring });
+  // The menu's "Workers" link comes back to this view after a visit elsewhere.
+  useRememberListQuery("/workers", listQueryString(state));
+  const workers = useWorkers(toApiParams(state));
   const badges = useBadges();
   const badgeList = badges.data?.items ?? [];
   const badgeNames = useMemo(

@@ -188,4 +188,12 @@ test("the job list's filters survive leaving for a posting and coming back", asy
   );
   await expect(page.getByLabel("Category")).toHaveValue("Fulfillment / Warehousing");
   await expect(list.getByRole("link", { name: "Warehouse Associate – Oakland DC" })).toBeVisible();
+
+  // A typed or shared address shows exactly what it says: the memory is the menu's only.
+  await page.goto("/jobs");
+  await expect(page.getByRole("button", { name: "All", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(list.getByRole("link", { name: /Barista/ })).toBeVisible();
 });

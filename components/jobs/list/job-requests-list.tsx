@@ -2,14 +2,14 @@
 
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { type ReactNode, useCallback, useId, useMemo } from "react";
+import { type ReactNode, useId, useMemo } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass, Spinner } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { StatePill } from "@/components/ui/state-pill";
 import { Pagination } from "@/components/workers/list/pagination";
 import { useJobCategories, useJobRequests } from "@/lib/portal/client/hooks/use-jobs";
-import { useListMemory } from "@/lib/portal/client/use-list-memory";
+import { useRememberListQuery } from "@/lib/portal/client/use-list-memory";
 import type { JobRequest } from "@/lib/portal/job-types";
 import type { SessionSummary } from "@/lib/portal/types";
 import { formatStart, formatWage, requestStateLook, slotsTaken } from "../job-format";
@@ -36,13 +36,9 @@ export function JobRequestsList({ pool }: { pool: SessionSummary["pool"] }) {
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const state = useMemo(() => readJobListState(searchParams), [searchParams]);
-  const query = jobListQueryString(state);
-  const replaceQuery = useCallback(
-    (q: string) => router.replace(`${pathname}${q}`, { scroll: false }),
-    [pathname, router],
-  );
-  const { restoring } = useListMemory("jobs", query, replaceQuery);
-  const requests = useJobRequests(toJobApiParams(state), { enabled: !restoring });
+  // The menu's "Jobs" link comes back to this view after a visit elsewhere.
+  useRememberListQuery("/jobs", jobListQueryString(state));
+  const requests = useJobRequests(toJobApiParams(state));
   const categories = useJobCategories();
   const canPost = pool !== "public";
 
@@ -56,7 +52,7 @@ export function JobRequestsList({ pool }: { pool: SessionSummary["pool"] }) {
   const items = data?.items ?? [];
   const total = data?.total ?? null;
   const filtered = hasJobFilters(state);
-  const pending = restoring || requests.isPending;
+  const pending = requests.isPending;
   const lastPage = total === null ? null : Math.max(1, Math.ceil(total / state.per));
   const canNext =
     lastPage !== null

@@ -1,52 +1,46 @@
 "use client";
 
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 
 const PREFIX = "portal:list:";
-const useIsoLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
+const CHANGED = "portal:list-memory";
 
-function read(key: string): string {
+function read(path: string): string {
   try {
-    return sessionStorage.getItem(PREFIX + key) ?? "";
+    return sessionStorage.getItem(PREFIX + path) ?? "";
   } catch {
-    return ""; // Storage refused (privacy mode): the list simply starts fresh.
-  }
-}
-
-function write(key: string, query: string): void {
-  try {
-    if (query) sessionStorage.setItem(PREFIX + key, query);
-    else sessionStorage.removeItem(PREFIX + key);
-  } catch {
-    // Nothing to do: memory is a convenience.
+    return ""; // Storage refused (privacy mode): the menu simply opens the bare list.
   }
 }
 
 /**
- * Remembers a list's query string for this tab, so leaving the list (to a record, another
- * page) and coming back by the menu brings back its filters and page. The URL stays the only
- * source of truth: a bare URL is replaced by the remembered one before anything is fetched
- * (`restoring` is true until then), and a link that carries its own query always wins.
- * sessionStorage, not localStorage: another tab, or tomorrow, starts from a clean list.
+ * Remembers, for this tab, the query string a list shows (its filters, sort and page), so the
+ * menu can lead back to the same view after leaving the list. The URL stays the only source
+ * of truth: a link or a typed address always shows exactly what it says; only the menu's link
+ * carries the remembered view. sessionStorage, not localStorage: another tab, or tomorrow,
+ * starts from the plain list.
  */
-export function useListMemory(
-  key: string,
-  query: string,
-  replace: (query: string) => void,
-): { restoring: boolean } {
-  const [restoring, setRestoring] = useState(true);
-  const first = useRef(true);
-  useIsoLayoutEffect(() => {
-    if (first.current) {
-      first.current = false;
-      const saved = read(key);
-      if (!query && saved) {
-        replace(saved);
-        return; // The replaced URL comes back here as the new query.
-      }
+export function useRememberListQuery(path: string, query: string): void {
+  useEffect(() => {
+    try {
+      if (query) sessionStorage.setItem(PREFIX + path, query);
+      else sessionStorage.removeItem(PREFIX + path);
+    } catch {
+      return;
     }
-    write(key, query);
-    setRestoring(false);
-  }, [key, query, replace]);
-  return { restoring };
+    window.dispatchEvent(new CustomEvent(CHANGED, { detail: path }));
+  }, [path, query]);
+}
+
+/** The menu's link to a list: the list as it was last shown in this tab. */
+export function useRememberedHref(path: string): string {
+  // The server (and the hydrating render) link to the bare list; the browser then adds the view.
+  const [query, setQuery] = useState("");
+  useEffect(() => {
+    const update = () => setQuery(read(path));
+    update();
+    window.addEventListener(CHANGED, update);
+    return () => window.removeEventListener(CHANGED, update);
+  }, [path]);
+  return `${path}${query}`;
 }

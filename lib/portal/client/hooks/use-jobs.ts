@@ -30,9 +30,8 @@ function listQuery(p: JobRequestListParams): string {
   return q.toString();
 }
 
-export function useJobRequests(params: JobRequestListParams, opts: { enabled?: boolean } = {}) {
+export function useJobRequests(params: JobRequestListParams) {
   return useQuery({
-    enabled: opts.enabled ?? true,
     queryKey: keys.jobRequestList(params),
     queryFn: async () => {
       const { data } = await apiFetch<unknown>(`job_requests?${listQuery(params)}`);
