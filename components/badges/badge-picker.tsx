@@ -64,7 +64,7 @@ export function useBadgeNames(ids: readonly string[]): Map<string, string> {
  * box holds its place, so nothing moves when it arrives.
  */
 export const loadBadgeSearch = () => import("./badge-search");
-const BadgeSearch = dynamic(() => loadBadgeSearch().then((m) => m.BadgeSearch), {
+export const LazyBadgeSearch = dynamic(() => loadBadgeSearch().then((m) => m.BadgeSearch), {
   ssr: false,
   loading: () => <BadgeSearchPlaceholder />,
 });
@@ -204,7 +204,9 @@ export function BadgePicker({ held, value, onChange, error, readOnly = false }: 
         </ul>
       )}
 
-      {!readOnly && <BadgeSearch taken={taken} onPick={pick} error={error} inputRef={inputRef} />}
+      {!readOnly && (
+        <LazyBadgeSearch taken={taken} onPick={pick} error={error} inputRef={inputRef} />
+      )}
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>

@@ -1,33 +1,9 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useMemo, useRef, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
-import { loadBadgeSearch, type PickedBadge } from "@/components/badges/badge-picker";
-import { ChevronUpDown } from "@/components/ui/chevron-up-down";
-import { inputClass } from "@/components/ui/field";
+import { LazyBadgeSearch, type PickedBadge } from "@/components/badges/badge-picker";
 import { fieldMessage, type PostJobFormValues } from "./post-job-model";
-
-/** The badge search (Headless UI's combobox) loads after the page; an inert copy holds its place. */
-const BadgeSearch = dynamic(() => loadBadgeSearch().then((m) => m.BadgeSearch), {
-  ssr: false,
-  loading: () => (
-    <div className="mt-4" aria-hidden="true">
-      <p className="block text-sm font-medium text-slate-800">Add a badge</p>
-      <div className="relative mt-1">
-        <input
-          readOnly
-          tabIndex={-1}
-          className={`${inputClass(false)} pr-10`}
-          placeholder="Search badges by name"
-        />
-        <span className="absolute inset-y-0 right-0 flex items-center px-2.5 text-slate-500">
-          <ChevronUpDown />
-        </span>
-      </div>
-    </div>
-  ),
-});
 
 /**
  * The badges a worker must hold to be offered the job: chips to remove, and the same badge
@@ -114,7 +90,7 @@ export function BadgeRequirements() {
           ))}
         </ul>
       )}
-      <BadgeSearch taken={taken} onPick={pick} error={error} inputRef={inputRef} />
+      <LazyBadgeSearch taken={taken} onPick={pick} error={error} inputRef={inputRef} />
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>

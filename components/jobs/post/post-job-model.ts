@@ -1,6 +1,7 @@
 import type { Resolver } from "react-hook-form";
 import type { PickedBadge } from "@/components/badges/badge-picker";
 import { ApiClientError } from "@/lib/portal/client/fetcher";
+import { loadOnce } from "@/lib/portal/client/load-once";
 import { normalizeDecimal, parseCoordinate } from "@/lib/schemas/decimal";
 import type { REQUIRED_TO_POST } from "@/lib/schemas/job";
 
@@ -390,20 +391,11 @@ export function formOwnErrors(values: PostJobFormValues): Partial<Record<PostJob
   return errors;
 }
 
-type Validation = typeof import("./post-job-validation");
-let validation: Promise<Validation> | null = null;
-
 /**
  * The form's rules are the API's zod schema: most of the page's code, and needed only once a
  * field is checked. They load right after the page (the form asks as it mounts), not with it.
  */
-export function loadPostJobValidation(): Promise<Validation> {
-  validation ??= import("./post-job-validation").catch((err: unknown) => {
-    validation = null; // A chunk that failed to load is asked for again next time.
-    throw err;
-  });
-  return validation;
-}
+export const loadPostJobValidation = loadOnce(() => import("./post-job-validation"));
 
 export const postJobResolver: Resolver<PostJobFormValues> = async (values, context, options) =>
   (await loadPostJobValidation()).postJobFormResolver(values, context, options);

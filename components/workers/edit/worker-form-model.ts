@@ -1,4 +1,5 @@
 import type { Resolver } from "react-hook-form";
+import { loadOnce } from "@/lib/portal/client/load-once";
 import type { Worker } from "@/lib/portal/types";
 import { normalizeDecimal, parseCoordinate } from "@/lib/schemas/decimal";
 import { USER_FIELDS, userFieldLabels } from "@/lib/schemas/user-fields";
@@ -140,21 +141,12 @@ export function toFormValues(w: Worker): WorkerFormValues {
   return out as WorkerFormValues;
 }
 
-type Validation = typeof import("./worker-form-validation");
-let validation: Promise<Validation> | null = null;
-
 /**
  * The form's rules are the API's zod schemas, with libphonenumber-js for the phone: together
  * the bulk of the page's code, and needed only once a field is checked. They load after the
  * page (the editor asks for them as soon as it shows the form), not as part of it.
  */
-export function loadWorkerFormValidation(): Promise<Validation> {
-  validation ??= import("./worker-form-validation").catch((err: unknown) => {
-    validation = null; // A chunk that failed to load is asked for again next time.
-    throw err;
-  });
-  return validation;
-}
+export const loadWorkerFormValidation = loadOnce(() => import("./worker-form-validation"));
 
 /** The shared schema, plus the API's rule that a coordinate pair is set or cleared together. */
 export const workerFormResolver: Resolver<WorkerFormValues, unknown, WorkerFormOutput> = async (
