@@ -3,6 +3,7 @@ import { Suspense } from "react";
 import { JobRequestsList } from "@/components/jobs/list/job-requests-list";
 import { JobRequestsSkeleton } from "@/components/jobs/list/job-requests-skeleton";
 import { requireSession } from "@/lib/portal/server/require-session";
+import { upstreamFor } from "@/lib/portal/server/upstream-base";
 
 export const metadata: Metadata = { title: "Jobs" };
 
@@ -20,7 +21,10 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
   return (
     // The list reads its state from the query string (useSearchParams).
     <Suspense fallback={<JobRequestsSkeleton />}>
-      <JobRequestsList pool={session.pool ?? null} />
+      <JobRequestsList
+        pool={session.pool ?? null}
+        categoryFilter={upstreamFor(session.environment).embedded}
+      />
     </Suspense>
   );
 }

@@ -31,7 +31,14 @@ const plural = (n: number, one: string, many: string) =>
  * reloadable), and the last query of this tab is remembered, so leaving for a posting and
  * coming back by the menu returns to the same view.
  */
-export function JobRequestsList({ pool }: { pool: SessionSummary["pool"] }) {
+export function JobRequestsList({
+  pool,
+  categoryFilter,
+}: {
+  pool: SessionSummary["pool"];
+  /** Whether the upstream lists its categories (ours; the real service has no such call). */
+  categoryFilter: boolean;
+}) {
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
@@ -39,7 +46,7 @@ export function JobRequestsList({ pool }: { pool: SessionSummary["pool"] }) {
   // The menu's "Jobs" link comes back to this view after a visit elsewhere.
   useRememberListQuery("/jobs", jobListQueryString(state));
   const requests = useJobRequests(toJobApiParams(state));
-  const categories = useJobCategories();
+  const categories = useJobCategories(categoryFilter);
   const canPost = pool !== "public";
 
   const navigate = (patch: Partial<JobListState>) =>
@@ -179,7 +186,10 @@ export function JobRequestsList({ pool }: { pool: SessionSummary["pool"] }) {
           <StateChips value={state.state} onChange={(v) => navigate({ state: v })} />
           <Filters
             state={state}
-            categories={categories.data ?? null}
+            // Loading: the select holds its place (disabled), so nothing moves when it fills.
+            categories={
+              !categoryFilter ? null : categories.isPending ? undefined : (categories.data ?? null)
+            }
             onChange={navigate}
             onClear={filtered ? clear : undefined}
           />
@@ -242,14 +252,15 @@ function Filters({
   onClear,
 }: {
   state: JobListState;
-  categories: string[] | null;
+  /** undefined while loading; null when the upstream has no list (no filter then). */
+  categories: string[] | null | undefined;
   onChange: (patch: Partial<JobListState>) => void;
   onClear?: () => void;
 }) {
   const ids = { category: useId(), classification: useId(), zip: useId() };
   return (
     <div className="flex flex-wrap items-end gap-3">
-      {categories && (
+      {categories !== null && (
         <div className="w-full sm:w-64">
           <label htmlFor={ids.category} className="block text-xs font-medium text-slate-600">
             Category
@@ -258,15 +269,18 @@ function Filters({
             id={ids.category}
             value={state.category}
             onChange={(e) => onChange({ category: e.target.value })}
+            disabled={categories === undefined}
             className={`${inputClass(false)} mt-1 py-1.5`}
           >
             <option value="">All categories</option>
             {/* A stale link's category stays choosable, so the select never lies. */}
-            {[...new Set([...(state.category ? [state.category] : []), ...categories])].map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            {[...new Set([...(state.category ? [state.category] : []), ...(categories ?? [])])].map(
+              (c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ),
+            )}
           </select>
         </div>
       )}

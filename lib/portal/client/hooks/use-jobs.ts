@@ -50,8 +50,9 @@ export function useJobRequest(id: number) {
 }
 
 /** The company's job categories (ours: GET /job_requests/categories). Null when the upstream lacks the list. */
-export function useJobCategories() {
+export function useJobCategories(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: keys.categories,
     queryFn: async (): Promise<string[] | null> => {
       try {
