@@ -1,0 +1,243 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+import { coordinate, ts } from "./schema-columns";
+
+/** Job categories a company starts with; the operator may replace a company's list. */
+export const DEFAULT_JOB_CATEGORIES = [
+  "Fulfillment / Warehousing",
+  "General Labor",
+  "Administrative",
+  "Customer Service",
+  "Event Staff",
+  "Delivery",
+  "Merchandising",
+  "Brand Representative",
+] as const;
+
+export const companies = pgTable("companies", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  /** The company's predefined job request categories (`category` must be one of them). */
+  jobCategories: text("job_categories")
+    .array()
+    .notNull()
+    .default(
+      sql`array[${sql.raw(DEFAULT_JOB_CATEGORIES.map((c) => `'${c}'`).join(", "))}]::text[]`,
+    ),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+/** Key pairs are issued by the operator; the secret is kept only as a SHA-256 hash. */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    publicKey: text("public_key").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    /**
+     * The secret again, sealed (AES-256-GCM) under a key kept outside the database: webhooks
+     * must be signed with it (sha256(body + secret)), which a hash cannot do. Null for keys
+     * issued before webhooks existed, until their next /authenticate.
+     */
+    secretSealed: text("secret_sealed"),
+    pool: text("pool", { enum: ["private", "public"] }).notNull(),
+    environment: text("environment", { enum: ["test", "live"] }).notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [uniqueIndex("api_keys_public_key_key").on(t.publicKey)],
+);
+
+/** Bearer tokens, looked up by hash. */
+export const tokens = pgTable(
+  "tokens",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    apiKeyId: integer("api_key_id")
+      .notNull()
+      .references(() => apiKeys.id),
+    createdAt: ts("created_at").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("tokens_token_hash_key").on(t.tokenHash),
+    index("tokens_expires_at_idx").on(t.expiresAt),
+  ],
+);
+
+/**
+ * Where a worker is ranked from: the current location, falling back to home. One expression,
+ * written here once, for the index and for every query that must match it to use it.
+ */
+export const RANK_POINT = sql.raw(
+  "ll_to_earth(coalesce(latitude, home_latitude)::float8, coalesce(longitude, home_longitude)::float8)",
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    /** The company whose private pool holds this worker (the inviter). */
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    type: text("type").notNull().default("Worker"),
+    externalId: text("external_id"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    gender: text("gender"),
+    dob: date("dob", { mode: "string" }),
+    address: text("address"),
+    addressState: text("address_state"),
+    city: text("city"),
+    zip: text("zip"),
+    homeLatitude: coordinate("home_latitude"),
+    homeLongitude: coordinate("home_longitude"),
+    latitude: coordinate("latitude"),
+    longitude: coordinate("longitude"),
+    avatarUrl: text("avatar_url"),
+    logoUrl: text("logo_url"),
+    workplaceImageUrl: text("workplace_image_url"),
+    businessName: text("business_name"),
+    drugTested: text("drug_tested"),
+    rating: numeric("rating", { precision: 3, scale: 2 }),
+    referredBy: text("referred_by"),
+    ssn: text("ssn"),
+    suspended: boolean("suspended").notNull().default(false),
+    suspendedUntil: ts("suspended_until"),
+    lowerPool: boolean("lower_pool"),
+    lowerPoolUntil: ts("lower_pool_until"),
+    onboardingApptTime: ts("onboarding_appt_time"),
+    trackingCode: text("tracking_code"),
+    w2AddressState: text("w2_address_state"),
+    w2EmployeeId: text("w2_employee_id"),
+    w2OnboardingCompleted: ts("w2_onboarding_completed"),
+    w2OnboardingStarted: ts("w2_onboarding_started"),
+    w2OnboardingStatus: text("w2_onboarding_status"),
+    /** scrypt hash of the password the worker set when accepting the invitation. */
+    passwordHash: text("password_hash"),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+    /** Bumped on every write; the ETag is built from it. */
+    version: integer("version").notNull().default(1),
+    /** Lower-cased haystack for the free-text search, indexed with trigrams. */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`lower(first_name || ' ' || last_name || ' ' || email || ' ' || phone || ' ' || coalesce(external_id, ''))`,
+    ),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    uniqueIndex("users_phone_key").on(t.phone),
+    uniqueIndex("users_company_external_id_key")
+      .on(t.companyId, t.externalId)
+      .where(sql`${t.externalId} is not null`),
+    // NULLS FIRST is what `order by … desc` means: with drizzle's default (NULLS LAST) the
+    // planner cannot use this index for the list's order and sorts the whole pool instead.
+    index("users_company_updated_idx").on(
+      t.companyId,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("users_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // The ranking's nearest-first scan (cube + earthdistance + btree_gist, migration 0004):
+    // the company, then the point the worker is ranked from (current location, else home).
+    index("users_company_rank_point_idx").using("gist", t.companyId, sql`(${RANK_POINT})`),
+  ],
+);
+
+export const badges = pgTable(
+  "badges",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    infoUrl: text("info_url"),
+    iconUrl: text("icon_url"),
+    isSoft: boolean("is_soft").notNull().default(false),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("badges_company_name_key").on(t.companyId, sql`lower(${t.name})`)],
+);
+
+/** A worker never holds a badge twice: the unique index decides, also under concurrency. */
+export const userBadges = pgTable(
+  "user_badges",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    badgeId: integer("badge_id")
+      .notNull()
+      .references(() => badges.id, { onDelete: "restrict" }),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("user_badges_user_badge_key").on(t.userId, t.badgeId),
+    index("user_badges_badge_idx").on(t.badgeId),
+  ],
+);
+
+/** The single-use link an invited worker receives; only its hash is stored. */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    tokenHash: text("token_hash").notNull(),
+    email: text("email").notNull(),
+    createdAt: ts("created_at").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+  },
+  (t) => [
+    uniqueIndex("invitations_token_hash_key").on(t.tokenHash),
+    index("invitations_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * How many users each company's pool holds, kept by triggers on `users` (migration 0003) in
+ * the same transaction as the insert or delete: the unfiltered list's total without counting
+ * 100,000 rows on every page.
+ */
+export const companyUserCounts = pgTable("company_user_counts", {
+  companyId: integer("company_id")
+    .primaryKey()
+    .references(() => companies.id),
+  users: bigint("users", { mode: "number" }).notNull(),
+});
+
+/** Fixed-window counters, shared by every app instance on the same database. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: ts("window_start").notNull(),
+  count: integer("count").notNull(),
+});

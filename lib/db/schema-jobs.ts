@@ -1,0 +1,161 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+import { coordinate, ts } from "./schema-columns";
+import { badges, companies, users } from "./schema-core";
+
+/**
+ * A job posting: every field of the real service's job request. `name` is its `request_name`
+ * (the column kept its first name). Coordinates are the work site's, given by the caller or a
+ * pin (there is no geocoding offline); `site` is the point the ranking measures from.
+ */
+export const jobRequests = pgTable(
+  "job_requests",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    employerId: integer("employer_id"),
+    name: text("name").notNull(),
+    state: text("state").notNull(),
+    category: text("category"),
+    description: text("description"),
+    descriptionTasks: text("description_tasks"),
+    descriptionCompany: text("description_company"),
+    descriptionTravel: text("description_travel"),
+    descriptionSkills: text("description_skills"),
+    descriptionContact: text("description_contact"),
+    descriptionArrival: text("description_arrival"),
+    slots: integer("slots").notNull().default(1),
+    startTime: ts("start_time"),
+    /** Minutes. */
+    duration: integer("duration"),
+    timezone: text("timezone").notNull().default("UTC"),
+    wage: numeric("wage", { precision: 10, scale: 2 }),
+    classification: text("classification").notNull().default("1099"),
+    w2HourlyRate: numeric("w2_hourly_rate", { precision: 10, scale: 2 }),
+    venue: text("venue"),
+    address: text("address"),
+    city: text("city"),
+    addressState: text("address_state"),
+    zip: text("zip"),
+    country: text("country").notNull().default("US"),
+    latitude: coordinate("latitude"),
+    longitude: coordinate("longitude"),
+    preferredCandidateIds: integer("preferred_candidate_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    banList: integer("ban_list").array().notNull().default(sql`'{}'::integer[]`),
+    /** Miles. */
+    notificationDistance: integer("notification_distance"),
+    openRequest: boolean("open_request").notNull().default(false),
+    multiDay: boolean("multi_day").notNull().default(false),
+    multiDayJobRequestId: integer("multi_day_job_request_id"),
+    pushAllNotificationsAsap: boolean("push_all_notifications_asap").notNull().default(false),
+    usePendingState: boolean("use_pending_state").notNull().default(false),
+    can: text("can"),
+    agentCode: text("agent_code"),
+    organizationalPath: text("organizational_path"),
+    flagColor: text("flag_color"),
+    /** When it last became `posted` (the top-ranked workers were notified then). */
+    postedAt: ts("posted_at"),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [
+    index("job_requests_company_updated_idx").on(t.companyId, t.updatedAt.desc()),
+    index("job_requests_company_state_idx").on(t.companyId, t.state),
+  ],
+);
+
+/** The badges a worker must all hold to see and accept a job request. */
+export const jobRequestBadges = pgTable(
+  "job_request_badges",
+  {
+    id: serial("id").primaryKey(),
+    jobRequestId: integer("job_request_id")
+      .notNull()
+      .references(() => jobRequests.id, { onDelete: "cascade" }),
+    badgeId: integer("badge_id")
+      .notNull()
+      .references(() => badges.id, { onDelete: "restrict" }),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("job_request_badges_request_badge_key").on(t.jobRequestId, t.badgeId),
+    index("job_request_badges_badge_idx").on(t.badgeId),
+  ],
+);
+
+/**
+ * A worker on a job request. One row per (request, worker): a worker is never hired twice onto
+ * the same request, and one who withdraws and accepts again gets the same job back (as the
+ * reference says), so the unique index decides every race.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    jobRequestId: integer("job_request_id")
+      .notNull()
+      .references(() => jobRequests.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    state: text("state").notNull(),
+    requestorNotes: text("requestor_notes"),
+    confirmedAt: ts("confirmed_at"),
+    startedAt: ts("started_at"),
+    completedAt: ts("completed_at"),
+    finishedAt: ts("finished_at"),
+    approvedAt: ts("approved_at"),
+    cancelledAt: ts("cancelled_at"),
+    cancelledReason: text("cancelled_reason"),
+    /** Minutes. */
+    actualDuration: integer("actual_duration"),
+    /** The requestor's rating of the work (1-5), given when approving. */
+    rating: integer("rating"),
+    adjustedWage: numeric("adjusted_wage", { precision: 10, scale: 2 }),
+    w2PaymentRef: text("w2_payment_ref"),
+    w2PayStatus: text("w2_pay_status"),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("jobs_request_user_key").on(t.jobRequestId, t.userId),
+    index("jobs_company_user_idx").on(t.companyId, t.userId, t.state),
+    index("jobs_company_updated_idx").on(t.companyId, t.updatedAt.desc()),
+  ],
+);
+
+/** Every change of a job's state: when, by whom, and where the worker was. */
+export const jobTransitions = pgTable(
+  "job_transitions",
+  {
+    id: serial("id").primaryKey(),
+    jobId: integer("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    fromState: text("from_state"),
+    actor: text("actor", { enum: ["requestor", "worker", "system", "operator"] }).notNull(),
+    latitude: coordinate("latitude"),
+    longitude: coordinate("longitude"),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [index("job_transitions_job_idx").on(t.jobId, t.id)],
+);
