@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
-  date,
   index,
   integer,
   numeric,
@@ -29,6 +28,11 @@ export const DEFAULT_JOB_CATEGORIES = [
 export const companies = pgTable("companies", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),
+  /**
+   * The seeded demo company, which anyone may open through "Try the demo": its webhooks may
+   * only reach this machine, and its invitation e-mails show their links (the demo's point).
+   */
+  demo: boolean("demo").notNull().default(false),
   /** The company's predefined job request categories (`category` must be one of them). */
   jobCategories: text("job_categories")
     .array()
@@ -74,6 +78,8 @@ export const tokens = pgTable(
       .references(() => apiKeys.id),
     createdAt: ts("created_at").notNull(),
     expiresAt: ts("expires_at").notNull(),
+    /** Set by sign-out (DELETE /api_v2/authenticate): the token is refused from then on. */
+    revokedAt: ts("revoked_at"),
   },
   (t) => [
     uniqueIndex("tokens_token_hash_key").on(t.tokenHash),
@@ -104,7 +110,8 @@ export const users = pgTable(
     email: text("email").notNull(),
     phone: text("phone").notNull(),
     gender: text("gender"),
-    dob: date("dob", { mode: "string" }),
+    /** Date of birth (YYYY-MM-DD), sealed at rest (AES-256-GCM, lib/api-v2/secret-box.ts). */
+    dob: text("dob"),
     address: text("address"),
     addressState: text("address_state"),
     city: text("city"),
@@ -120,6 +127,7 @@ export const users = pgTable(
     drugTested: text("drug_tested"),
     rating: numeric("rating", { precision: 3, scale: 2 }),
     referredBy: text("referred_by"),
+    /** Sealed at rest like dob; never in logs, history values, webhook payloads. */
     ssn: text("ssn"),
     suspended: boolean("suspended").notNull().default(false),
     suspendedUntil: ts("suspended_until"),
@@ -236,8 +244,26 @@ export const companyUserCounts = pgTable("company_user_counts", {
 });
 
 /** Fixed-window counters, shared by every app instance on the same database. */
-export const rateLimits = pgTable("rate_limits", {
-  key: text("key").primaryKey(),
-  windowStart: ts("window_start").notNull(),
-  count: integer("count").notNull(),
-});
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: ts("window_start").notNull(),
+    count: integer("count").notNull(),
+  },
+  // The periodic cleanup deletes windows long past, oldest first.
+  (t) => [index("rate_limits_window_start_idx").on(t.windowStart)],
+);
+
+/**
+ * Portal sessions ended by sign-out, by the id sealed in their cookie, until the cookie would
+ * have expired anyway: a copied cookie replayed after sign-out is refused. Purged periodically.
+ */
+export const revokedSessions = pgTable(
+  "revoked_sessions",
+  {
+    sid: text("sid").primaryKey(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [index("revoked_sessions_expires_at_idx").on(t.expiresAt)],
+);

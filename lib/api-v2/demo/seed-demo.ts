@@ -51,7 +51,10 @@ export async function seedDemo(
   if (existing) return null;
 
   return db.transaction(async (tx) => {
-    const [company] = await tx.insert(companies).values({ name: DEMO_COMPANY_NAME }).returning();
+    const [company] = await tx
+      .insert(companies)
+      .values({ name: DEMO_COMPANY_NAME, demo: true })
+      .returning();
     const companyId = company!.id;
     const privateKeys = await createKeys(tx, companyId, "private", opts.environment);
     const publicKeys = await createKeys(tx, companyId, "public", opts.environment);
