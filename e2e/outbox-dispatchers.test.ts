@@ -8,7 +8,7 @@ import { createWebhook, removeWebhook } from "@/lib/api-v2/events/webhooks";
 import { createScratchDatabase } from "@/lib/api-v2/tests/harness";
 import { type Database, openDatabase } from "@/lib/db/client";
 import { outbox, outboxAttempts } from "@/lib/db/schema";
-import { env, inheritedEnv } from "@/lib/env";
+import { env, inheritedEnv, resetEnv } from "@/lib/env";
 
 /**
  * Dispatchers as separate processes (`operator outbox run`) on one PostgreSQL database: several
@@ -37,6 +37,8 @@ function dispatcherProcess(databaseUrl: string, extraEnv: Record<string, string>
       env: {
         ...inheritedEnv(),
         DATABASE_URL: databaseUrl,
+        // The receiver is on this machine, which PostgreSQL deployments refuse unless told.
+        WEBHOOK_ALLOW_LOOPBACK: "true",
         LOG_LEVEL: "info",
         OUTBOX_POLL_MS: "50",
         ...extraEnv,
@@ -77,12 +79,14 @@ describe.skipIf(!pgUrl)("outbox dispatchers as processes on one PostgreSQL datab
   const db = () => database.db;
 
   beforeAll(async () => {
+    resetEnv({ WEBHOOK_ALLOW_LOOPBACK: "true" }); // for createWebhook here, as in the children
     ({ url, drop } = await createScratchDatabase(pgUrl!));
     database = await openDatabase({ kind: "postgresql", url, poolSize: 5 });
     ({ company_id: companyId } = await createCompany(db(), "Many Events Ltd"));
     await createKeys(db(), companyId, "private", "test");
   });
   afterAll(async () => {
+    resetEnv({ WEBHOOK_ALLOW_LOOPBACK: undefined });
     for (const c of children) c.proc.kill("SIGKILL");
     await database?.close();
     await drop?.();

@@ -12,8 +12,10 @@ export const WEBHOOK_EVENTS = [
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /**
- * A webhook target: https, or plain http to this machine when the deployment allows it
- * (`allowHttpLoopback`). The server checks again at every delivery.
+ * A webhook target's syntax: https, or plain http to this machine when the deployment allows it
+ * (`allowHttpLoopback`); no credentials. Where it may lead (public addresses only, unless the
+ * deployment says otherwise) is the server's check, lib/net/webhook-target.ts, at registration
+ * and again at every delivery.
  */
 export function webhookUrlProblem(raw: string, allowHttpLoopback: boolean): string | null {
   let u: URL;

@@ -1,9 +1,9 @@
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { createTransport } from "nodemailer";
 import type { DbOrTx } from "@/lib/db/client";
-import { apiKeys, type outbox, webhooks } from "@/lib/db/schema";
+import { apiKeys, companies, type outbox, webhooks } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import { webhookUrlProblem } from "@/lib/schemas/webhook";
+import { checkWebhookTarget, postToTarget, webhookTargetPolicy } from "@/lib/net/webhook-target";
 import { unseal } from "../secret-box";
 import { openStoredMail } from "./invitation-mail";
 import { SIGNATURE_HEADER, webhookSignature } from "./signature";
@@ -117,9 +117,35 @@ async function signingSecret(db: DbOrTx, row: OutboxRow): Promise<string | null>
   return null;
 }
 
+/** Stored error texts stay short; none carries anything the receiver sent. */
+const MAX_ERROR_CHARS = 200;
+
+async function isDemoCompany(db: DbOrTx, companyId: number): Promise<boolean> {
+  const [c] = await db
+    .select({ demo: companies.demo })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return c?.demo ?? false;
+}
+
+/**
+ * One attempt. The target is judged again now, not only at registration (the rules or the
+ * name's addresses may have changed): a refused one is a permanent failure and no connection
+ * is made; the connection goes to the very addresses judged. What is recorded is the status or
+ * our own account of the failure, never the receiver's words.
+ */
 async function postWebhook(db: DbOrTx, row: OutboxRow): Promise<Outcome> {
-  const problem = webhookUrlProblem(row.target, env().ALLOW_HTTP_LOOPBACK);
-  if (problem) return { ok: false, status: null, error: `url ${problem}`, permanent: true };
+  const policy = webhookTargetPolicy({ demo: await isDemoCompany(db, row.companyId) });
+  const target = await checkWebhookTarget(row.target, policy);
+  if (!target.ok) {
+    const error =
+      target.reason === "syntax"
+        ? `url ${target.problem}`
+        : target.reason === "forbidden"
+          ? `refused: ${target.problem}`
+          : target.problem;
+    return { ok: false, status: null, error, permanent: target.reason !== "unresolved" };
+  }
   const secret = await signingSecret(db, row);
   if (!secret) {
     return {
@@ -128,29 +154,36 @@ async function postWebhook(db: DbOrTx, row: OutboxRow): Promise<Outcome> {
       error: "no signing key: the company has no active key whose secret is known here",
     };
   }
+  const timeoutMs = env().WEBHOOK_TIMEOUT_MS;
   try {
-    const res = await fetch(row.target, {
-      method: "POST",
-      body: row.body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(env().WEBHOOK_TIMEOUT_MS),
-      headers: {
+    const { status } = await postToTarget(
+      target,
+      row.body,
+      {
         "content-type": "application/json",
         "user-agent": "EmployerPortal-Webhooks/1.0",
         [SIGNATURE_HEADER]: webhookSignature(row.body, secret),
         "x-webhook-event": row.event,
         "x-webhook-delivery": String(row.id),
       },
-    });
-    await res.body?.cancel().catch(() => undefined);
-    const ok = res.status >= 200 && res.status < 300;
-    return { ok, status: res.status, error: ok ? null : `receiver answered ${res.status}` };
+      timeoutMs,
+    );
+    const ok = status >= 200 && status < 300;
+    const error = ok
+      ? null
+      : status >= 300 && status < 400
+        ? `receiver answered ${status}, redirects are not followed`
+        : `receiver answered ${status}`;
+    return { ok, status, error };
   } catch (err) {
-    const e = err as Error & { cause?: { code?: string; message?: string } };
+    const e = err as Error & { code?: string };
     const reason =
-      e.name === "TimeoutError"
-        ? `no answer within ${env().WEBHOOK_TIMEOUT_MS} ms`
-        : (e.cause?.code ?? e.cause?.message ?? e.message);
-    return { ok: false, status: null, error: String(reason).slice(0, 500) };
+      e.name === "AbortError" || e.name === "TimeoutError"
+        ? `no answer within ${timeoutMs} ms`
+        : // A system error code (ECONNREFUSED, CERT_HAS_EXPIRED…), else our client's message.
+          e.code && /^[A-Z0-9_]{2,60}$/.test(e.code)
+          ? e.code
+          : e.message || "request failed";
+    return { ok: false, status: null, error: reason.slice(0, MAX_ERROR_CHARS) };
   }
 }

@@ -4,7 +4,9 @@ import { outbox, outboxAttempts } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { notFound, validationError } from "../errors";
 import { formatTimestamp } from "../format";
+import { consumeRateLimit } from "../rate-limit";
 import { openStoredMail } from "./invitation-mail";
+import { RESEND_LIMIT } from "./webhook-limits";
 
 type OutboxRow = typeof outbox.$inferSelect;
 type AttemptRow = typeof outboxAttempts.$inferSelect;
@@ -90,30 +92,49 @@ export async function listDeliveries(
 
 /**
  * Sends a finished delivery (dead, or delivered) again, with a fresh set of retries. Its
- * earlier attempts stay on record; the body, and so the event id, is the same.
+ * earlier attempts stay on record; the body, and so the event id, is the same. Only a resend
+ * that happens counts against RESEND_LIMIT (a refused one rolls its count back); the operator
+ * passes `limited: false`.
  */
-export async function resendDelivery(db: Db, companyId: number, id: number, now: Date) {
-  const [row] = await db
-    .update(outbox)
-    .set({
-      state: "pending",
-      nextAttemptAt: now,
-      maxAttempts: sqlAttemptsPlus(1 + env().WEBHOOK_RETRIES),
-      leaseOwner: null,
-      leaseUntil: null,
-      deliveredAt: null,
-    })
-    .where(
-      and(
-        eq(outbox.id, id),
-        eq(outbox.companyId, companyId),
-        eq(outbox.channel, "webhook"),
-        inArray(outbox.state, ["dead", "delivered"]),
-      ),
-    )
-    .returning();
-  if (!row) {
-    const [exists] = await db
+export async function resendDelivery(
+  db: Db,
+  companyId: number,
+  id: number,
+  now: Date,
+  opts: { limited?: boolean } = {},
+) {
+  const row = await db.transaction(async (tx) => {
+    if (opts.limited !== false) {
+      const { perCompany, windowSeconds } = RESEND_LIMIT;
+      await consumeRateLimit(
+        tx,
+        `webhook-resend:company:${companyId}`,
+        perCompany,
+        windowSeconds,
+        now,
+      );
+    }
+    const [updated] = await tx
+      .update(outbox)
+      .set({
+        state: "pending",
+        nextAttemptAt: now,
+        maxAttempts: sqlAttemptsPlus(1 + env().WEBHOOK_RETRIES),
+        leaseOwner: null,
+        leaseUntil: null,
+        deliveredAt: null,
+      })
+      .where(
+        and(
+          eq(outbox.id, id),
+          eq(outbox.companyId, companyId),
+          eq(outbox.channel, "webhook"),
+          inArray(outbox.state, ["dead", "delivered"]),
+        ),
+      )
+      .returning();
+    if (updated) return updated;
+    const [exists] = await tx
       .select({ state: outbox.state })
       .from(outbox)
       .where(
@@ -121,7 +142,7 @@ export async function resendDelivery(db: Db, companyId: number, id: number, now:
       );
     if (!exists) throw notFound("Delivery");
     throw validationError({ state: ["is pending: the delivery is still being tried"] });
-  }
+  });
   const attempts = await attemptsOf(db, [row.id]);
   return serializeDelivery(row, attempts.get(row.id) ?? []);
 }

@@ -1,10 +1,11 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { apiKeys, outbox, webhooks } from "@/lib/db/schema";
-import { env } from "@/lib/env";
-import { type CreateWebhookBody, WEBHOOK_EVENTS, webhookUrlProblem } from "@/lib/schemas/webhook";
+import { apiKeys, companies, outbox, webhooks } from "@/lib/db/schema";
+import { checkWebhookTarget, webhookTargetPolicy } from "@/lib/net/webhook-target";
+import { type CreateWebhookBody, WEBHOOK_EVENTS } from "@/lib/schemas/webhook";
 import { notFound, validationError } from "../errors";
 import { formatTimestamp } from "../format";
+import { MAX_WEBHOOKS_PER_COMPANY } from "./webhook-limits";
 
 type WebhookRow = typeof webhooks.$inferSelect;
 
@@ -20,8 +21,10 @@ export function serializeWebhook(w: WebhookRow, signingKey: string | null) {
 }
 
 /**
- * A subscription of the company to some (or all) events. The URL is checked here and again at
- * every delivery: https, or plain http to loopback where the deployment allows it.
+ * A subscription of the company to some (or all) events. The URL is judged here and again at
+ * every delivery (lib/net/webhook-target.ts): https (plain http only to loopback where allowed),
+ * and only to addresses the deployment lets webhooks reach; the demo company's only to this
+ * machine. A name that does not resolve yet is taken (its deliveries wait until it does).
  */
 export async function createWebhook(
   db: Db,
@@ -30,15 +33,40 @@ export async function createWebhook(
   body: CreateWebhookBody,
   now: Date,
 ) {
-  const problem = webhookUrlProblem(body.url, env().ALLOW_HTTP_LOOPBACK);
-  if (problem) throw validationError({ url: [problem] });
+  const [company] = await db
+    .select({ demo: companies.demo })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  if (!company) throw notFound("Company");
+  const target = await checkWebhookTarget(body.url, webhookTargetPolicy(company));
+  if (!target.ok && target.reason !== "unresolved") {
+    throw validationError({ url: [target.problem] });
+  }
   const events = [...new Set(body.events ?? [])];
   const all = events.length === 0 || events.length === WEBHOOK_EVENTS.length;
-  const [row] = await db
-    .insert(webhooks)
-    .values({ companyId, url: body.url, events: all ? [] : events, apiKeyId, createdAt: now })
-    .returning();
-  return serializeWebhook(row!, await publicKeyOf(db, apiKeyId));
+  const row = await db.transaction(async (tx) => {
+    // The company's row is the lock that counts its subscriptions one creation at a time.
+    await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .for("no key update");
+    const [held] = await tx
+      .select({ n: count() })
+      .from(webhooks)
+      .where(eq(webhooks.companyId, companyId));
+    if ((held?.n ?? 0) >= MAX_WEBHOOKS_PER_COMPANY) {
+      throw validationError({
+        url: [`is one too many: a company may hold at most ${MAX_WEBHOOKS_PER_COMPANY} webhooks`],
+      });
+    }
+    const [inserted] = await tx
+      .insert(webhooks)
+      .values({ companyId, url: body.url, events: all ? [] : events, apiKeyId, createdAt: now })
+      .returning();
+    return inserted!;
+  });
+  return serializeWebhook(row, await publicKeyOf(db, apiKeyId));
 }
 
 async function publicKeyOf(db: Db, apiKeyId: number | null): Promise<string | null> {

@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { userChanges, users } from "@/lib/db/schema";
+import { resetEnv } from "@/lib/env";
 import { createJob, createJobRequest, setJobState } from "../admin/admin";
 import { setClock } from "../clock";
 import { Dispatcher } from "../events/dispatcher";
@@ -224,11 +225,16 @@ describeApi("webhooks, deliveries, mails, history and invitations", (api) => {
     });
 
     it.each(["http://127.0.0.1:9999/hook", "http://localhost:8080/hook", "http://[::1]:8080/hook"])(
-      "accepts plain http to loopback (%s)",
+      "accepts plain http to loopback where the deployment allows loopback (%s)",
       async (url) => {
-        const res = await createHook(w, { url });
-        expect(res.status, res.text).toBe(201);
-        expect(res.body.url).toBe(url);
+        resetEnv({ WEBHOOK_ALLOW_LOOPBACK: "true" });
+        try {
+          const res = await createHook(w, { url });
+          expect(res.status, res.text).toBe(201);
+          expect(res.body.url).toBe(url);
+        } finally {
+          resetEnv({ WEBHOOK_ALLOW_LOOPBACK: undefined });
+        }
       },
     );
 

@@ -4,6 +4,7 @@ import {
   listDeliveriesQuerySchema,
   listMailsQuerySchema,
 } from "@/lib/schemas/webhook";
+import { MAX_WEBHOOKS_PER_COMPANY, RESEND_LIMIT } from "../../events/webhook-limits";
 import {
   deliveryListSchema,
   deliverySchema,
@@ -37,6 +38,10 @@ const DELIVERY_QUERY_NOTES: Record<string, Note> = {
   webhook_id: { description: "Only deliveries to this subscription." },
 };
 
+/** Where a webhook may lead: the rule of lib/net/webhook-target.ts, for the reader. */
+const TARGET_POLICY_NOTE =
+  'Its host must resolve only to public addresses, checked in every spelling (decimal, hex or octal IPv4, IPv4-mapped, NAT64 and 6to4 IPv6): this machine (127.0.0.0/8, ::1, localhost) only where the deployment allows it (WEBHOOK_ALLOW_LOOPBACK; unset, only on a local demo: the embedded database listening on loopback), private networks (10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7) only with WEBHOOK_ALLOW_PRIVATE, and link-local or cloud metadata addresses (169.254.0.0/16, metadata.google.internal, fd00:ec2::254…), unspecified, multicast, broadcast and reserved ones never. The demo company\'s webhooks reach this machine only, named as 127.0.0.1, ::1 or localhost. A name that does not resolve yet is taken. Every delivery judges the target again and connects only to the addresses it judged; a target refused then ends the delivery (`dead`, `last_error` "refused: …") without any connection. Redirects are not followed (a 3xx answer is a failed attempt), and of an answer only its status and timing are kept, never its body.';
+
 const WEBHOOK_BODY_NOTE =
   'Send the fields at the top level, or inside an object under "webhook" ({"webhook": {...}}).';
 
@@ -65,7 +70,7 @@ export const WEBHOOKS_ENDPOINTS: Endpoint[] = [
     operationId: "createWebhook",
     tag: "Webhooks",
     summary: "Subscribe a URL to events",
-    description: `Subscribes a URL to some events, or to every event (events omitted or empty). The URL must be https; plain http only to 127.0.0.1, ::1 or localhost, where the deployment allows it (ALLOW_HTTP_LOOPBACK, on by default); no user name or password in it; unique within the company. Otherwise 422 \`validation_failed\` on \`url\` (an unknown event: on \`events[i]\`). Deliveries are signed with the secret key of the calling key pair (its public key is the subscription's \`signing_key\`). ${WEBHOOK_BODY_NOTE}${ADDITION_NOTE}${PRIVATE_POOL_NOTE}`,
+    description: `Subscribes a URL to some events, or to every event (events omitted or empty). The URL must be https (plain http only to 127.0.0.1, ::1 or localhost, where loopback is allowed and ALLOW_HTTP_LOOPBACK is on); no user name or password in it; unique within the company; at most ${MAX_WEBHOOKS_PER_COMPANY} per company. ${TARGET_POLICY_NOTE} Otherwise 422 \`validation_failed\` on \`url\` (an unknown event: on \`events[i]\`). Deliveries are signed with the secret key of the calling key pair (its public key is the subscription's \`signing_key\`). ${WEBHOOK_BODY_NOTE}${ADDITION_NOTE}${PRIVATE_POOL_NOTE}`,
     auth: true,
     addition: true,
     request: {
@@ -139,7 +144,7 @@ export const WEBHOOKS_ENDPOINTS: Endpoint[] = [
     operationId: "resendWebhookDelivery",
     tag: "Webhooks",
     summary: "Send a delivery again",
-    description: `Sends a dead (or delivered) delivery again, at once, with a fresh set of retries (max_attempts grows by 4 by default). The body, and so the event id, is the same; earlier attempts stay in attempt_log. A delivery still pending is 422 \`validation_failed\` on \`state\`; another company's is 404. No request body.${ADDITION_NOTE}${PRIVATE_POOL_NOTE}`,
+    description: `Sends a dead (or delivered) delivery again, at once, with a fresh set of retries (max_attempts grows by 4 by default). The body, and so the event id, is the same; earlier attempts stay in attempt_log. A delivery still pending is 422 \`validation_failed\` on \`state\`; another company's is 404. At most ${RESEND_LIMIT.perCompany} re-sends per company per hour (refused ones do not count), then 429 \`rate_limited\` with Retry-After. No request body.${ADDITION_NOTE}${PRIVATE_POOL_NOTE}`,
     auth: true,
     addition: true,
     request: { params: idParam("delivery") },
@@ -150,6 +155,7 @@ export const WEBHOOKS_ENDPOINTS: Endpoint[] = [
       "forbidden_for_public_pool",
       "not_found",
       "validation_failed",
+      "rate_limited",
     ],
   },
   {

@@ -72,7 +72,7 @@ const userInvitedEventSchema = eventEnvelope(
   "user.invited",
   z.object({ user: userSchema }),
   "UserInvitedEvent",
-  `A worker was invited: data.user is the new worker.${ADDITION}`,
+  `A worker was invited: data.user is the new worker, its ssn and dob null.${ADDITION}`,
 );
 const userUpdatedEventSchema = eventEnvelope(
   "user.updated",
@@ -83,7 +83,7 @@ const userUpdatedEventSchema = eventEnvelope(
     badges_removed: z.array(badgeRefSchema),
   }),
   "UserUpdatedEvent",
-  `A worker was changed (fields or badges): the worker after the change, and what changed.${ADDITION}`,
+  `A worker was changed (fields or badges): the worker after the change (its ssn and dob null), and what changed (ssn masked, dob hidden, as in the history).${ADDITION}`,
 );
 const jobStateChangedEventSchema = eventEnvelope(
   "job.state_changed",
