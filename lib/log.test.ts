@@ -34,6 +34,28 @@ describe("redact", () => {
     });
   });
 
+  it("hides a worker's SSN and date of birth, as JSON fields, in logged JSON text and in query strings", () => {
+    const user = { id: 7, ssn: "123-45-6789", dob: "1990-05-17", city: "Oakland" };
+    const line = redact(
+      JSON.stringify({
+        msg: "x",
+        user,
+        body: JSON.stringify(user),
+        url: "/api_v2/users?ssn=123456789&dob=1990-05-17&per=5",
+        empty: { ssn: null },
+      }),
+    );
+    expect(line).not.toMatch(/6789|1990|05-17/);
+    expect(JSON.parse(line)).toEqual({
+      msg: "x",
+      user: { id: 7, ssn: "[REDACTED]", dob: "[REDACTED]", city: "Oakland" },
+      body: JSON.stringify({ id: 7, ssn: "[REDACTED]", dob: "[REDACTED]", city: "Oakland" }),
+      url: "/api_v2/users?ssn=[REDACTED]&dob=[REDACTED]&per=5",
+      empty: { ssn: null },
+    });
+    expect(redactPath("/x?SSN=123456789&q=a")).toBe("/x?SSN=[REDACTED]&q=a");
+  });
+
   it("hides secret keys and bearer tokens anywhere in a line", () => {
     expect(redact("key sk_test_AbC-123 and Bearer xyz.abc")).toBe(
       "key sk_[REDACTED] and Bearer [REDACTED]",

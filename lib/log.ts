@@ -11,14 +11,17 @@ const order: Record<Level | "silent", number> = {
 };
 
 // Tokens travel in query strings and secrets in bodies: whatever reaches a log line goes
-// through this first.
+// through this first. A worker's SSN and date of birth are never logged either, as a JSON
+// field (also inside a logged JSON text) or as a query parameter.
 const SECRET_PATTERNS: [RegExp, string][] = [
-  [/([?&](?:token|secret_key|password)=)[^&#\s"]*/gi, "$1[REDACTED]"],
+  [/([?&](?:token|secret_key|password|ssn|dob)=)[^&#\s"]*/gi, "$1[REDACTED]"],
+  [/("(?:ssn|dob)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi, '$1"[REDACTED]"'],
+  [/(\\"(?:ssn|dob)\\"\s*:\s*\\")(?:(?!\\").)*(\\")/gi, "$1[REDACTED]$2"],
   [/\bsk_(?:test|live)_[A-Za-z0-9_-]+/g, "sk_[REDACTED]"],
   [/(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi, "$1[REDACTED]"],
 ];
 
-const SECRET_PARAMS = new Set(["token", "secret_key", "password"]);
+const SECRET_PARAMS = new Set(["token", "secret_key", "password", "ssn", "dob"]);
 
 /**
  * A request path fit for a log: the values of secret query parameters replaced, whatever

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { type ReactNode, useCallback, useEffect, useMemo, useRef } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass, Spinner } from "@/components/ui/button";
 import { ApiClientError } from "@/lib/portal/client/fetcher";
@@ -12,7 +12,7 @@ import { useWorkers } from "@/lib/portal/client/hooks/use-workers";
 import { useRememberListQuery } from "@/lib/portal/client/use-list-memory";
 import type { SessionSummary } from "@/lib/portal/types";
 import { BulkActions } from "./bulk/bulk-actions";
-import { ExportButton, ExportProgress } from "./bulk/export-controls";
+import { ExportButton, ExportProgress, ExportSensitiveToggle } from "./bulk/export-controls";
 import { SelectAllBanner } from "./bulk/select-all-banner";
 import { NoMatch, NoWorkersYet, PastTheEnd } from "./list/empty-states";
 import {
@@ -110,7 +110,13 @@ export function WorkersTable({
     if (data && !workers.isPlaceholderData) refreshSelection(data.items);
   }, [data, workers.isPlaceholderData, refreshSelection]);
   const exporter = useExportWorkers();
-  const startExport = () => void exporter.start(filterParams(state, "list"), total);
+  // SSN and date of birth only when asked for, export by export (a public pool never has them).
+  const [withSensitive, setWithSensitive] = useState(false);
+  const startExport = () => {
+    const params = filterParams(state, "list");
+    if (withSensitive && canInvite) params.set("include_sensitive", "true");
+    void exporter.start(params, total);
+  };
   const updating = workers.isFetching && !workers.isPending;
   const lastPage = total === null ? null : Math.max(1, Math.ceil(total / state.per));
   const canNext =
@@ -236,6 +242,13 @@ export function WorkersTable({
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-3">
+          {canInvite && (
+            <ExportSensitiveToggle
+              checked={withSensitive}
+              onChange={setWithSensitive}
+              disabled={exporter.state.status === "running"}
+            />
+          )}
           <ExportButton state={exporter.state} onStart={startExport} />
           {canInvite && (
             <Link href="/workers/import" className={buttonClass("secondary")}>

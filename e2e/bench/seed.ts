@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import { createCompany, createKeys } from "@/lib/api-v2/admin/admin";
 import { demoBadges, demoWorkers } from "@/lib/api-v2/demo/demo-data";
 import { hashToken, randomToken } from "@/lib/api-v2/hash-token";
+import { sealPersonal } from "@/lib/api-v2/users/personal-data";
 import type { Db } from "@/lib/db/client";
 
 export type BenchSeed = {
@@ -100,7 +101,7 @@ export async function seedBench(
           email: w.email,
           phone: w.phone,
           gender: w.gender,
-          dob: w.dob,
+          dob: sealPersonal("dob", w.dob),
           address: w.address,
           address_state: w.address_state,
           city: w.city,

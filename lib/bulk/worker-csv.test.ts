@@ -7,6 +7,7 @@ import {
   csvLines,
   exportFileName,
   guardCell,
+  SENSITIVE_CSV_FIELDS,
   WORKER_CSV_FIELDS,
   WORKER_CSV_HEADER,
   workerCsvRow,
@@ -127,6 +128,22 @@ describe("workerCsvRow", () => {
       // Unknown badges keep their id; every badge name is guarded like any cell.
       badges: "Forklift Certified; badge 99; =Night Shift",
     });
+  });
+
+  it("leaves the SSN and date of birth empty unless they are asked for, the columns kept", () => {
+    const user = { ...USER, ssn: "123-45-6789" };
+    const at = (row: string[], f: string) => row[WORKER_CSV_HEADER.indexOf(f)];
+    expect(SENSITIVE_CSV_FIELDS).toEqual(["ssn", "dob"]);
+    const plain = workerCsvRow(user, NAMES);
+    expect(plain).toHaveLength(WORKER_CSV_HEADER.length);
+    expect([at(plain, "ssn"), at(plain, "dob")]).toEqual(["", ""]);
+    expect(plain.join(",")).not.toMatch(/6789|1990-01-02/);
+    const asked = workerCsvRow(user, NAMES, { includeSensitive: true });
+    expect([at(asked, "ssn"), at(asked, "dob")]).toEqual(["123-45-6789", "1990-01-02"]);
+    // Everything else is the same either way.
+    const others = (row: string[]) =>
+      row.filter((_, i) => !["ssn", "dob"].includes(WORKER_CSV_HEADER[i]!));
+    expect(others(asked)).toEqual(others(plain));
   });
 
   it("guards the badge column as a whole", () => {

@@ -27,6 +27,13 @@ export const WORKER_CSV_FIELDS: readonly UserField[] = USER_FIELD_NAMES.filter(
 
 export const WORKER_CSV_HEADER: readonly string[] = [...WORKER_CSV_FIELDS, "badges"];
 
+/**
+ * A worker's SSN and date of birth: written only when the export is asked for them
+ * (`include_sensitive`); otherwise their columns stay in the header, empty, so every export has
+ * the same columns and re-imports the same way (the import skips empty cells).
+ */
+export const SENSITIVE_CSV_FIELDS: readonly UserField[] = ["ssn", "dob"];
+
 const BADGE_SEPARATOR = "; ";
 
 const badgeIdsOf = (user: Record<string, unknown>): string[] =>
@@ -39,17 +46,21 @@ const badgeIdsOf = (user: Record<string, unknown>): string[] =>
     : [];
 
 /**
- * One worker as a row of WORKER_CSV_HEADER: every field, then the names of its badges (a badge
- * missing from `badgeNames` is written as "badge <id>", so it is still visible).
+ * One worker as a row of WORKER_CSV_HEADER: every field (the sensitive ones empty unless
+ * `includeSensitive`), then the names of its badges (a badge missing from `badgeNames` is
+ * written as "badge <id>", so it is still visible).
  */
 export function workerCsvRow(
   user: Record<string, unknown>,
   badgeNames: ReadonlyMap<string, string>,
+  opts: { includeSensitive?: boolean } = {},
 ): string[] {
   const badges = badgeIdsOf(user)
     .map((id) => badgeNames.get(id) ?? `badge ${id}`)
     .join(BADGE_SEPARATOR);
-  return [...WORKER_CSV_FIELDS.map((f) => guardCell(cellText(user[f]))), guardCell(badges)];
+  const cell = (f: UserField) =>
+    !opts.includeSensitive && SENSITIVE_CSV_FIELDS.includes(f) ? "" : guardCell(cellText(user[f]));
+  return [...WORKER_CSV_FIELDS.map(cell), guardCell(badges)];
 }
 
 /**

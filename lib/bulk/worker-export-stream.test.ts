@@ -49,6 +49,29 @@ describe("workerExportStream", () => {
     expect(csv.endsWith(",Forklift\r\n")).toBe(true);
   });
 
+  it("writes the SSN and date of birth only when asked to, in the same columns", async () => {
+    const user = { ...worker(1), ssn: "123-45-6789", dob: "1990-01-02" };
+    const csvOf = (includeSensitive?: boolean) =>
+      readAll(
+        workerExportStream({
+          first: { users: [user], per: 3 },
+          fetchPage: async () => ({ ok: true, users: [], per: 3 }),
+          badgeNames: names,
+          includeSensitive,
+        }),
+      );
+    const rowOf = (csv: string) => {
+      const [header, row] = Papa.parse<string[]>(csv.replace(/^\uFEFF/, "").trim(), {
+        newline: "\r\n",
+      }).data;
+      return Object.fromEntries(header!.map((h, i) => [h, row![i]]));
+    };
+    const plain = await csvOf();
+    expect(plain).not.toMatch(/6789|1990-01-02/);
+    expect(rowOf(plain)).toMatchObject({ id: "1", ssn: "", dob: "" });
+    expect(rowOf(await csvOf(true))).toMatchObject({ ssn: "123-45-6789", dob: "1990-01-02" });
+  });
+
   it("stops after page 1 when it is short, and after an empty page", async () => {
     const one = await readAll(
       workerExportStream({

@@ -23,6 +23,8 @@ export function workerExportStream(opts: {
   first: { users: Record<string, unknown>[]; per: number };
   fetchPage: (page: number) => Promise<ExportPage>;
   badgeNames: ReadonlyMap<string, string>;
+  /** Write the SSN and date of birth (asked for explicitly); by default their cells are empty. */
+  includeSensitive?: boolean;
   onError?: (page: number, message: string) => void;
 }): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -39,7 +41,9 @@ export function workerExportStream(opts: {
         seen.add(id);
         return true;
       })
-      .map((u) => workerCsvRow(u, opts.badgeNames));
+      .map((u) =>
+        workerCsvRow(u, opts.badgeNames, { includeSensitive: opts.includeSensitive === true }),
+      );
 
   const fail = (controller: ReadableStreamDefaultController<Uint8Array>, message: string) => {
     finished = true;

@@ -18,6 +18,7 @@ import { Dispatcher } from "@/lib/api-v2/events/dispatcher";
 import { createWebhook, listWebhooks, removeWebhook } from "@/lib/api-v2/events/webhooks";
 import { markUnfilled } from "@/lib/api-v2/jobs/mark-unfilled";
 import { knownApiError } from "@/lib/api-v2/known-error";
+import { sealClearPersonalData } from "@/lib/api-v2/users/personal-data";
 import { type Database, openDatabase, optionsFromEnv } from "@/lib/db/client";
 import { FolderLockedError } from "@/lib/db/folder-lock";
 import { apiKeys, outbox } from "@/lib/db/schema";
@@ -59,7 +60,8 @@ const USAGE = `usage: operator <command> [flags]
   outbox run [--once]        deliver due e-mails and webhooks (until SIGTERM, or until idle)
   outbox resend --id N       send a dead webhook delivery again
   import --company ID --file workers.csv [--country US] [--report report.csv]
-  export --company ID --file workers.csv [--filter "q=ada&badge_id=3"]
+  export --company ID --file workers.csv [--filter "q=ada&badge_id=3"] [--include-sensitive]
+                             (SSN and date of birth only with --include-sensitive)
   demo seed [--workers N]`;
 
 type Flags = Record<string, string | boolean | undefined>;
@@ -207,7 +209,7 @@ async function run(database: Database, command: string, flags: Flags): Promise<u
         .from(outbox)
         .where(eq(outbox.id, id));
       if (!row) throw new ApiError("not_found", "Delivery not found");
-      return resendDelivery(db, row.companyId, id, now);
+      return resendDelivery(db, row.companyId, id, now, { limited: false });
     }
     case "import": {
       try {
@@ -229,6 +231,7 @@ async function run(database: Database, command: string, flags: Flags): Promise<u
           companyId: needId(flags, "company"),
           file: need(flags, "file"),
           filter: typeof flags.filter === "string" ? flags.filter : undefined,
+          includeSensitive: flags["include-sensitive"] === true,
           now,
         });
       } catch (err) {
@@ -318,6 +321,7 @@ async function main(): Promise<number> {
         country: { type: "string" },
         report: { type: "string" },
         filter: { type: "string" },
+        "include-sensitive": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -332,6 +336,7 @@ async function main(): Promise<number> {
   let database: Database | undefined;
   try {
     database = await openDatabase(optionsFromEnv());
+    await sealClearPersonalData(database.db);
     const result = await run(database, command, parsed.values as Flags);
     process.stdout.write(`${JSON.stringify(result)}\n`);
     return 0;

@@ -13,11 +13,12 @@ export class ExportUsageError extends Error {}
 /**
  * `operator export`: the company's workers as the portal exports them (same columns, badge
  * names, cells safe for spreadsheets), filtered like GET /users (`--filter "q=ada&suspended=false"`),
- * every page, written as it is read.
+ * every page, written as it is read. The SSN and date of birth columns stay empty unless
+ * `includeSensitive` (`--include-sensitive`).
  */
 export async function exportWorkers(
   db: Db,
-  opts: { companyId: number; file: string; filter?: string; now: Date },
+  opts: { companyId: number; file: string; filter?: string; includeSensitive?: boolean; now: Date },
 ) {
   const [company] = await db.select().from(companies).where(eq(companies.id, opts.companyId));
   if (!company) throw notFound("Company");
@@ -51,7 +52,8 @@ export async function exportWorkers(
       // Larger pages than the API's 50: this runs in process.
       const { users } = await listUsers(db, caller, opts.now, { ...parsed.data, page, per: 500 });
       if (users.length > 0) {
-        fs.writeSync(out, csvLines(users.map((u) => workerCsvRow(u, names))));
+        const includeSensitive = opts.includeSensitive === true;
+        fs.writeSync(out, csvLines(users.map((u) => workerCsvRow(u, names, { includeSensitive }))));
         rows += users.length;
       }
       if (users.length < 500) break;
@@ -59,5 +61,11 @@ export async function exportWorkers(
   } finally {
     fs.closeSync(out);
   }
-  return { company_id: company.id, file: opts.file, rows, filter: opts.filter ?? null };
+  return {
+    company_id: company.id,
+    file: opts.file,
+    rows,
+    filter: opts.filter ?? null,
+    include_sensitive: opts.includeSensitive === true,
+  };
 }

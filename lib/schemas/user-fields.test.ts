@@ -50,7 +50,7 @@ describe("the user field catalogue", () => {
   it("keeps personal values out of the history and names each column once", () => {
     expect(
       USER_FIELD_NAMES.filter((f) => (USER_FIELDS[f] as UserFieldSpec).history === "masked"),
-    ).toEqual(["ssn"]);
+    ).toEqual(["dob", "ssn"]);
     const columns = USER_FIELD_NAMES.filter((f) => USER_FIELDS[f].json !== "badges").map(
       (f) => USER_FIELDS[f].column,
     );

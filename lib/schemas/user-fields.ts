@@ -13,7 +13,8 @@
  * - `writable`: accepted in an invite or PATCH body (badges have their own write shapes).
  * - `label`: what a person reads (form labels, history, CSV import mapping).
  * - `section`: where the portal's worker editor shows it (none: not edited as a field).
- * - `history`: tracked as values, `masked` (only "it changed", last four digits), or not kept.
+ * - `history`: tracked as values, `masked` (only "it changed": an SSN's last four digits, a date
+ *   of birth not even those, lib/api-v2/users/personal-data.ts), or not kept.
  */
 export type UserJsonKind =
   | "id"
@@ -79,7 +80,14 @@ export const USER_FIELDS = {
     label: "Gender",
     section: "identity",
   },
-  dob: { column: "dob", json: "date", writable: true, label: "Date of birth", section: "identity" },
+  dob: {
+    column: "dob",
+    json: "date",
+    writable: true,
+    label: "Date of birth",
+    section: "identity",
+    history: "masked",
+  },
   address: {
     column: "address",
     json: "nullable_text",

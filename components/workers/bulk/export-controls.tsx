@@ -23,6 +23,33 @@ export function ExportButton({ state, onStart }: { state: ExportState; onStart: 
   );
 }
 
+/**
+ * "Include SSN and date of birth": the export leaves those columns empty unless this is ticked
+ * (never remembered past the page), so personal data leaves only when meant to.
+ */
+export function ExportSensitiveToggle({
+  checked,
+  onChange,
+  disabled,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <label className="inline-flex items-center gap-2 text-sm text-slate-700">
+      <input
+        type="checkbox"
+        className="size-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-600"
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      Include SSN and date of birth
+    </label>
+  );
+}
+
 const dismissClass = `${buttonClass("ghost")} -my-1 px-2.5 py-1.5`;
 
 /** What the export is doing: rows so far against the total, or how it ended. */

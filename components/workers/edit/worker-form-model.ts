@@ -192,10 +192,20 @@ export function isFormField(key: string): key is FormField {
   return (FORM_FIELDS as readonly string[]).includes(key);
 }
 
-/** A value as a person reads it (conflict panel). */
+/**
+ * "•••-••-6789": an SSN as the portal shows it unless asked to show it (the last four digits,
+ * as the API's history keeps them; an already masked value stays the same).
+ */
+export function maskSsn(v: string): string {
+  const digits = v.replace(/\D/g, "");
+  return digits.length >= 4 ? `•••-••-${digits.slice(-4)}` : "•••-••-••••";
+}
+
+/** A value as a person reads it (conflict panel, history); an SSN masked. */
 export function displayValue(field: FormField, v: string | boolean): string {
   if (typeof v === "boolean") return v ? "Yes" : "No";
   if (v.trim() === "") return "(empty)";
+  if (field === "ssn") return maskSsn(v);
   if ((DATETIME_FIELDS as readonly string[]).includes(field)) {
     const d = new Date(v);
     return Number.isNaN(d.getTime())

@@ -7,6 +7,7 @@ import type { UserBadge } from "@/lib/portal/types";
 import { FormCheckbox, FormSelect, FormText } from "./form-fields";
 import { FieldGrid, FormSection } from "./form-section";
 import { LocationFields } from "./location-fields";
+import { SsnField } from "./ssn-field";
 import {
   DRUG_TESTED_OPTIONS,
   GENDER_OPTIONS,
@@ -46,11 +47,7 @@ export function WorkerFormSections({
           <FormText name="last_name" required autoComplete="off" />
           <FormSelect name="gender" options={GENDER_OPTIONS} />
           <FormText name="dob" type="date" />
-          <FormText
-            name="ssn"
-            hint="Only if your company needs it for payroll."
-            className="sm:col-span-2"
-          />
+          <SsnField hint="Only if your company needs it for payroll." className="sm:col-span-2" />
         </FieldGrid>
       </FormSection>
 

@@ -15,6 +15,7 @@ import {
 import { createKeys } from "../admin/admin";
 import { hashToken, randomToken } from "../hash-token";
 import { resolveStartTime } from "../jobs/start-time";
+import { sealPersonal } from "../users/personal-data";
 import {
   DEMO_COMPANY_NAME,
   type DemoWorker,
@@ -100,7 +101,7 @@ export async function seedDemo(
               email: w.email,
               phone: w.phone,
               gender: w.gender,
-              dob: w.dob,
+              dob: sealPersonal("dob", w.dob),
               address: w.address,
               addressState: w.address_state,
               city: w.city,

@@ -1,6 +1,7 @@
 import { asc, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { badges, jobRequestBadges, RANK_POINT, userBadges, users } from "@/lib/db/schema";
+import type { Caller } from "../caller";
 import { serializeUser, type UserRow } from "../users/serialize-user";
 
 /**
@@ -192,6 +193,7 @@ export async function serializeCandidates(
   rows: CandidateRow[],
   requiredBadges: { badgeId: number; name: string }[],
   offset: number,
+  viewer: Caller,
 ) {
   const ids = rows.map((r) => r.user.id);
   const held =
@@ -212,7 +214,7 @@ export async function serializeCandidates(
       coordinates: r.source,
       preferred: r.preferred,
       badges_matched: requiredBadges.map((b) => ({ badge_id: String(b.badgeId), name: b.name })),
-      worker: serializeUser(r.user, mine),
+      worker: serializeUser(r.user, mine, viewer),
     };
   });
 }

@@ -27,7 +27,7 @@ export async function listCandidates(
     now,
   );
   return {
-    candidates: await serializeCandidates(db, rows, required, offset),
+    candidates: await serializeCandidates(db, rows, required, offset, caller),
     job_request_id: request.id,
     site:
       request.latitude === null || request.longitude === null

@@ -171,11 +171,12 @@ export async function serializeJobs(
     const u = workerRows.find((w) => w.id === j.userId);
     let worker: UserJson | null = null;
     if (u && workerVisible(j, u.companyId, caller, now)) {
+      // SSN and date of birth only for the private pool owning the worker, never in events.
       worker = serializeUser(
         u,
         badgeRows.filter((b) => b.userId === u.id),
+        caller,
       );
-      if (!caller) worker = { ...worker, ssn: null, dob: null };
     }
     const company = companyRows.find((c) => c.id === j.companyId) ?? { id: j.companyId, name: "" };
     return serializeJob(j, {

@@ -24,6 +24,7 @@ import {
   WEBHOOK_EVENTS,
 } from "@/lib/schemas/webhook";
 import { serializeBadge } from "../badges/badges";
+import type { Caller } from "../caller";
 import { SIGNATURE_HEADER } from "../events/signature";
 import { serializeWebhook } from "../events/webhooks";
 import { METHODS, type RouteHandler } from "../handler";
@@ -334,9 +335,11 @@ describe("the response schemas", () => {
     passwordHash: null,
   };
   const held: UserBadgeRow = { id: 7, userId: 42, badgeId: 12, createdAt: at };
+  // The private pool owning the worker: it reads the SSN and date of birth.
+  const owner: Caller = { apiKeyId: 1, companyId: 1, companyName: "Acme", pool: "private" };
 
   it("describe serializeUser's output: every field, in its order", () => {
-    const json = serializeUser(user, [held]);
+    const json = serializeUser(user, [held], owner);
     expect(Object.keys(userSchema.shape)).toEqual(Object.keys(json));
     expect(userSchema.parse(json)).toEqual(json);
   });
@@ -484,7 +487,7 @@ describe("the response schemas", () => {
     });
     for (const job of [
       serializeJob(jobRow, {
-        worker: serializeUser(user, [held]),
+        worker: serializeUser(user, [held], owner),
         employer,
         request: { classification: "w2", w2HourlyRate: "18.50" },
         transitions: [
@@ -510,7 +513,7 @@ describe("the response schemas", () => {
         { worker: null, employer, request: undefined, transitions: [] },
       ),
       serializeJob(jobRow, {
-        worker: { ...serializeUser(user, [held]), ssn: null, dob: null },
+        worker: serializeUser(user, [held], null),
         employer,
         request: { classification: "1099", w2HourlyRate: null },
         transitions: [],
@@ -550,7 +553,7 @@ describe("the response schemas", () => {
           coordinates: "current",
           preferred: true,
           badges_matched: [{ badge_id: "12", name: "Forklift" }],
-          worker: serializeUser(user, [held]),
+          worker: serializeUser(user, [held], owner),
         },
         {
           rank: 2,
@@ -559,7 +562,11 @@ describe("the response schemas", () => {
           coordinates: null,
           preferred: false,
           badges_matched: [],
-          worker: serializeUser({ ...user, id: 43, homeLatitude: null, homeLongitude: null }, []),
+          worker: serializeUser(
+            { ...user, id: 43, homeLatitude: null, homeLongitude: null },
+            [],
+            owner,
+          ),
         },
       ],
       job_request_id: 3,
@@ -595,7 +602,7 @@ describe("the response schemas", () => {
       id: "0b6f2f0e-4c8e-4f7a-9a55-0f8f3c1b2a9d",
       event: "user.invited",
       occurred_at: at.toISOString(),
-      data: { user: serializeUser(user, [held]) },
+      data: { user: serializeUser(user, [held], null) },
     };
     expect(webhookEventSchema.parse(body)).toEqual(body);
     expect(webhookEventSchema.safeParse({ ...body, event: "user.updated" }).success).toBe(false);

@@ -11,5 +11,5 @@ export async function getUser(db: Db, caller: Caller, now: Date, id: number) {
   const row = await findVisibleUser(db, caller, now, id);
   if (!row) throw notFound("User");
   const badges = (await badgesByUser(db, [id])).get(id) ?? [];
-  return { user: serializeUser(row, badges), etag: etagOf(row) };
+  return { user: serializeUser(row, badges, caller), etag: etagOf(row) };
 }

@@ -13,6 +13,7 @@ import { renderInvitationMail } from "../events/invitation-mail";
 import type { Parsed } from "../handler";
 import { hashToken, randomToken } from "../hash-token";
 import { badgeRefs, diffUsers, recordUserChange } from "./history";
+import { sealPersonalColumns, withoutPersonalValues } from "./personal-data";
 import { serializeUser, type UserBadgeRow, type UserRow } from "./serialize-user";
 import { takenFields } from "./uniqueness";
 import { planBadgeChanges } from "./user-badges";
@@ -62,7 +63,10 @@ export async function inviteUser(
     const [row] = await tx
       .insert(users)
       .values({
-        ...(values as Omit<typeof users.$inferInsert, "companyId" | "createdAt" | "updatedAt">),
+        ...(sealPersonalColumns(values) as Omit<
+          typeof users.$inferInsert,
+          "companyId" | "createdAt" | "updatedAt"
+        >),
         firstName: body.first_name,
         lastName: body.last_name,
         email: body.email,
@@ -90,7 +94,7 @@ export async function inviteUser(
         .values(plan.addBadgeIds.map((badgeId) => ({ userId: user.id, badgeId, createdAt: now })))
         .returning();
     }
-    const json = serializeUser(user, badges);
+    const json = serializeUser(user, badges, caller);
     // The mail, the webhook deliveries and the history entry commit with the worker, or not at all.
     await enqueueMail(tx, {
       companyId: caller.companyId,
@@ -108,7 +112,8 @@ export async function inviteUser(
     await emitEvent(tx, {
       companyId: caller.companyId,
       event: "user.invited",
-      data: { user: json },
+      // No viewer: the worker's SSN and date of birth stay out of webhook payloads.
+      data: { user: serializeUser(user, badges, null) },
       now,
     });
     await recordUserChange(tx, {
@@ -117,7 +122,7 @@ export async function inviteUser(
       caller,
       actor: caller.operator ? "operator" : "api_key",
       now,
-      changes: diffUsers(null, json),
+      changes: withoutPersonalValues(diffUsers(null, json)),
       badgesAdded: await badgeRefs(tx, plan.addBadgeIds),
       badgesRemoved: [],
     });

@@ -154,7 +154,7 @@ export async function listUsers(db: Db, caller: Caller, now: Date, query: ListUs
     badgesByUser(db, ids),
   ]);
   return {
-    users: rows.map((r) => serializeUser(r, badges.get(r.id) ?? [])),
+    users: rows.map((r) => serializeUser(r, badges.get(r.id) ?? [], caller)),
     page: query.page,
     per: query.per,
     total,

@@ -9,6 +9,7 @@ import { formatDecimal } from "../format";
 import type { Parsed } from "../handler";
 import { etagOf } from "./etag";
 import { badgeRefs, diffUsers, recordUserChange, removedBadgeIds } from "./history";
+import { openPersonal, sealPersonalColumns, withoutPersonalValues } from "./personal-data";
 import { serializeUser, type UserRow } from "./serialize-user";
 import { takenFields } from "./uniqueness";
 import { badgesByUser, planBadgeChanges } from "./user-badges";
@@ -46,7 +47,8 @@ export async function updateUser(
     }
     const currentBadges = (await badgesByUser(tx, [id])).get(id) ?? [];
     const f = parsed.fields;
-    const changes = changedColumns(current, f);
+    // Compared in clear: a sealed value differs from every other sealing of the same value.
+    const changes = changedColumns(openPersonal(current), f);
     const merged = { ...current, ...changes };
     const pairErrors = coordinatePairErrors(
       {
@@ -76,7 +78,7 @@ export async function updateUser(
     const badgesChanged = plan.removeIds.length > 0 || plan.addBadgeIds.length > 0;
     if (Object.keys(changes).length === 0 && !badgesChanged) {
       return {
-        user: serializeUser(current, currentBadges),
+        user: serializeUser(current, currentBadges, caller),
         etag: etagOf(current),
         changed: false,
       };
@@ -90,13 +92,15 @@ export async function updateUser(
     }
     const [row] = await tx
       .update(users)
-      .set({ ...changes, updatedAt: now, version: current.version + 1 })
+      .set({ ...sealPersonalColumns(changes), updatedAt: now, version: current.version + 1 })
       .where(eq(users.id, id))
       .returning();
     const updated = row as UserRow;
     const badges = (await badgesByUser(tx, [id])).get(id) ?? [];
-    const json = serializeUser(updated, badges);
-    const fieldChanges = diffUsers(serializeUser(current, currentBadges), json);
+    const json = serializeUser(updated, badges, caller);
+    const fieldChanges = withoutPersonalValues(
+      diffUsers(serializeUser(current, currentBadges, caller), json),
+    );
     const badgesAdded = await badgeRefs(tx, plan.addBadgeIds);
     const badgesRemoved = await badgeRefs(tx, removedBadgeIds(currentBadges, plan.removeIds));
     // History and webhook deliveries commit with the change itself, or not at all.
@@ -114,7 +118,8 @@ export async function updateUser(
       companyId: current.companyId,
       event: "user.updated",
       data: {
-        user: json,
+        // No viewer: the worker's SSN and date of birth stay out of webhook payloads.
+        user: serializeUser(updated, badges, null),
         changes: fieldChanges,
         badges_added: badgesAdded,
         badges_removed: badgesRemoved,

@@ -23,6 +23,19 @@ describe("parseExportQuery", () => {
     expect(parse("q=%20%20&suspended=")).toBe("");
     expect(parse("q=%20ada%20&q=bea")).toBe("q=bea");
   });
+  it("exports the SSN and date of birth only when include_sensitive=true, never as a filter", () => {
+    const sensitive = (qs: string) => {
+      const r = parseExportQuery(new URLSearchParams(qs));
+      return r.ok ? [r.includeSensitive, r.filters.toString()] : r;
+    };
+    expect(sensitive("q=ada")).toEqual([false, "q=ada"]);
+    expect(sensitive("q=ada&include_sensitive=false")).toEqual([false, "q=ada"]);
+    expect(sensitive("q=ada&include_sensitive=true")).toEqual([true, "q=ada"]);
+    expect(sensitive("include_sensitive=yes")).toEqual({
+      ok: false,
+      fields: { include_sensitive: ['must be "true" or "false"'] },
+    });
+  });
   it("refuses an over-long search", () => {
     expect(parse(`q=${"x".repeat(201)}`)).toEqual({
       ok: false,

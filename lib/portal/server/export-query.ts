@@ -34,6 +34,8 @@ const exportWorkersQuerySchema = z
     // The list page's address bar says `badge`; the API says `badge_id`. Both are accepted, so
     // the page's own query string can be handed over unchanged.
     badge: value,
+    // The workers' SSN and date of birth are exported only when asked for, explicitly.
+    include_sensitive: z.enum(["true", "false"], { error: 'must be "true" or "false"' }).optional(),
   })
   .transform((raw) => {
     const filters = new URLSearchParams();
@@ -42,11 +44,11 @@ const exportWorkersQuerySchema = z
       const v = key === "badge_id" ? (all.badge_id ?? all.badge) : all[key];
       if (v) filters.set(key, v);
     }
-    return filters;
+    return { filters, includeSensitive: raw.include_sensitive === "true" };
   });
 
 type ExportQueryResult =
-  | { ok: true; filters: URLSearchParams }
+  | { ok: true; filters: URLSearchParams; includeSensitive: boolean }
   | { ok: false; fields: Record<string, string[]> };
 
 /** The export route's query → the filters to send upstream (unknown parameters are ignored). */
@@ -55,7 +57,7 @@ export function parseExportQuery(params: URLSearchParams): ExportQueryResult {
   // Of a repeated parameter, the last one counts.
   for (const [k, v] of params) raw[k] = v;
   const parsed = exportWorkersQuerySchema.safeParse(raw);
-  if (parsed.success) return { ok: true, filters: parsed.data };
+  if (parsed.success) return { ok: true, ...parsed.data };
   const fields: Record<string, string[]> = {};
   for (const issue of parsed.error.issues) {
     const key = issue.path.join(".") || "query";

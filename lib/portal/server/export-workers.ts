@@ -77,6 +77,7 @@ async function badgeNames(
 export async function startWorkerExport(
   session: ActiveSession,
   filters: URLSearchParams,
+  opts: { includeSensitive: boolean },
   now = new Date(),
 ): Promise<
   { ok: true; stream: ReadableStream<Uint8Array>; fileName: string; total: number | null } | Failure
@@ -95,6 +96,7 @@ export async function startWorkerExport(
     first: { users: first.items, per: first.per },
     fetchPage,
     badgeNames: badges.names,
+    includeSensitive: opts.includeSensitive,
     onError: (page, message) => log.warn("worker export aborted", { page, message }),
   });
   return { ok: true, stream, fileName: exportFileName(now), total: first.total };

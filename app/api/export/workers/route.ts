@@ -4,8 +4,9 @@ import { signedInRoute, upstreamRefusal } from "@/lib/portal/server/portal-route
 import { methodNotAllowed, portalError } from "@/lib/portal/server/respond";
 
 /**
- * GET /api/export/workers?q=&badge_id=&suspended=&sort=…: every worker matching the list's
- * filters as a CSV download (all pages, streamed). Errors before the first byte are the house
+ * GET /api/export/workers?q=&badge_id=&suspended=&sort=…[&include_sensitive=true]: every worker
+ * matching the list's filters as a CSV download (all pages, streamed); the SSN and date of birth
+ * columns stay empty unless include_sensitive=true. Errors before the first byte are the house
  * JSON error; a page that fails later aborts the download instead of ending it early.
  */
 export const GET = signedInRoute(async ({ req, session, active }) => {
@@ -17,7 +18,9 @@ export const GET = signedInRoute(async ({ req, session, active }) => {
       fields: query.fields,
     });
   }
-  const result = await startWorkerExport(active, query.filters);
+  const result = await startWorkerExport(active, query.filters, {
+    includeSensitive: query.includeSensitive,
+  });
   if (!result.ok) return upstreamRefusal(result, session);
   const headers: Record<string, string> = {
     "content-type": "text/csv; charset=utf-8",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_BADGE_ENTRIES } from "@/lib/schemas/user";
 import {
   USER_FIELD_NAMES,
   USER_FIELDS,
@@ -21,7 +22,7 @@ export const USER_FIELD_NOTES: Record<UserField | "user_badges_attributes", stri
   phone:
     'International format with a leading "+" and the country code ("+1415-555-5555"); stored as E.164 ("+14155555555") and unique on that value.',
   gender: "Free text, or null.",
-  dob: "Date of birth, YYYY-MM-DD.",
+  dob: "Date of birth, YYYY-MM-DD. Sealed at rest; answered only to the private pool that holds the worker, null for a public-pool key and in webhook events.",
   address: "Street address.",
   address_state: "Empty string allowed.",
   city: "City.",
@@ -41,7 +42,7 @@ export const USER_FIELD_NOTES: Record<UserField | "user_badges_attributes", stri
   drug_tested: "Empty string allowed.",
   rating: "Read-only.",
   referred_by: "Empty string allowed.",
-  ssn: "Empty string allowed.",
+  ssn: "Empty string allowed. Sealed at rest; answered only to the private pool that holds the worker, null for a public-pool key and in webhook events.",
   suspended: 'true or false (the strings "true"/"false"/"1"/"0" are accepted too).',
   suspended_until: "ISO 8601 timestamp, or null.",
   lower_pool: "true, false or null.",
@@ -54,10 +55,8 @@ export const USER_FIELD_NOTES: Record<UserField | "user_badges_attributes", stri
   w2_onboarding_started: "ISO 8601 timestamp, or null.",
   w2_onboarding_status: "Empty string allowed.",
   updated_at: "Read-only. ISO 8601 with milliseconds and a numeric offset.",
-  user_badges:
-    'The badges the worker holds, in the order assigned. In a request: a list of {"badge_id": "12"} (or plain ids) that replaces the whole set.',
-  user_badges_attributes:
-    'Badge changes: {"badge_id": "12"} adds; {"id": 7, "_destroy": true} or {"badge_id": "12", "_destroy": true} removes. A badge the worker already holds, or one named twice, is 422 duplicate_badge and nothing is applied.',
+  user_badges: `The badges the worker holds, in the order assigned. In a request: a list of {"badge_id": "12"} (or plain ids) that replaces the whole set; at most ${MAX_BADGE_ENTRIES} entries (a longer list is 422 on user_badges before any entry is checked).`,
+  user_badges_attributes: `Badge changes: {"badge_id": "12"} adds; {"id": 7, "_destroy": true} or {"badge_id": "12", "_destroy": true} removes. A badge the worker already holds, or one named twice, is 422 duplicate_badge and nothing is applied. At most ${MAX_BADGE_ENTRIES} entries, as a list or an object keyed by index (a longer one is 422 on user_badges_attributes before any entry is checked).`,
 };
 
 const userBadgeSchema = z
@@ -123,7 +122,10 @@ const fieldChangeSchema = z
     from: z.unknown().meta({ description: "The value before, in the user object's format." }),
     to: z.unknown().meta({ description: "The value after." }),
   })
-  .meta({ id: "FieldChange", description: "One field's change. ssn values are masked." });
+  .meta({
+    id: "FieldChange",
+    description: "One field's change. ssn values are masked, dob values hidden.",
+  });
 
 export const badgeRefSchema = z
   .object({
@@ -134,7 +136,7 @@ export const badgeRefSchema = z
 
 export const userChangesField = z.record(z.string(), fieldChangeSchema).meta({
   description:
-    'The fields that changed, by API name, each {"from", "to"}; ssn values are masked to their last four digits ("•••-••-6789"). updated_at and user_badges are never listed (see badges_added and badges_removed).',
+    'The fields that changed, by API name, each {"from", "to"}; ssn values are masked to their last four digits ("•••-••-6789"), dob values say only whether one is set ("••••-••-••"). updated_at and user_badges are never listed (see badges_added and badges_removed).',
 });
 
 export const userChangeSchema = z
