@@ -26,8 +26,19 @@ const envSchema = z.object({
   INVITE_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   /** Accept plain HTTP from loopback clients (the local/demo default). */
   ALLOW_HTTP_LOOPBACK: bool.default(true),
-  /** Trust X-Forwarded-Proto / X-Forwarded-For from a reverse proxy in front of the app. */
+  /**
+   * Behind a reverse proxy: take the client's address, scheme and host from X-Forwarded-For /
+   * -Proto / -Host as the trusted proxies wrote them (the right-most untrusted address, never a
+   * value the client put on the left). True alone trusts one proxy.
+   */
   TRUST_PROXY: bool.default(false),
+  /** With TRUST_PROXY: how many proxies stand in front of the app (default 1). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(20).optional(),
+  /**
+   * With TRUST_PROXY, instead of a count: the proxies' addresses, comma-separated IPs or CIDRs
+   * (10.0.0.0/8, fd00::/8) and the words loopback and private. A hop is trusted when it is listed.
+   */
+  TRUSTED_PROXIES: z.string().optional(),
   AUTH_RATE_LIMIT_PER_KEY: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(120),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
@@ -38,6 +49,15 @@ const envSchema = z.object({
   PORTAL_SIGNIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   PORTAL_SIGNIN_LIMIT_PER_KEY: z.coerce.number().int().min(1).default(10),
   PORTAL_SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
+  /**
+   * Invitation accepts (POST /api_v2/invitations/accept) allowed per client address, and per
+   * live invitation, in each window; over either, 429 with Retry-After. Only an accept of a live
+   * invitation hashes a password (scrypt, about 100 ms of CPU and 32 MiB), and it counts against
+   * both; an unknown, used or expired link costs one lookup.
+   */
+  INVITATION_ACCEPT_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  INVITATION_ACCEPT_LIMIT_PER_INVITATION: z.coerce.number().int().min(1).default(5),
+  INVITATION_ACCEPT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
   /** Seed the demo company, keys and workers into an empty database at start. */
   SEED_DEMO: bool.default(true),
   DEMO_WORKER_COUNT: z.coerce.number().int().min(0).max(200_000).default(300),
@@ -60,6 +80,17 @@ const envSchema = z.object({
    * Where links in e-mails point (the invitation's accept page). Unset: http://localhost:PORT.
    */
   PUBLIC_URL: z.url().optional(),
+  /**
+   * More origins (scheme://host[:port], comma-separated) the portal's pages are served from.
+   * Portal writes must carry one of these, PUBLIC_URL's, or the request's own origin as Origin.
+   */
+  PUBLIC_ORIGINS: z.string().optional(),
+  /**
+   * Host names this server answers for, besides loopback, HOST, PUBLIC_URL's and
+   * PUBLIC_ORIGINS' (comma-separated; .example.com for its subdomains; * for any). Any other
+   * Host is refused with 421 (DNS rebinding).
+   */
+  ALLOWED_HOSTS: z.string().optional(),
   /** smtp(s)://user:pass@host:port: invitation e-mails go out by SMTP. Unset: kept in the database for the demo outbox. */
   SMTP_URL: z
     .string()
@@ -83,6 +114,25 @@ const envSchema = z.object({
   /** How long a dispatcher owns the rows it claimed; a crashed one's rows are retried after it. */
   OUTBOX_LEASE_SECONDS: z.coerce.number().min(0.1).max(3_600).default(60),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * Webhooks may reach this machine (127.0.0.0/8, ::1, localhost). Unset: only on a local demo,
+   * i.e. the embedded database (no DATABASE_URL), HOST a loopback address and no TRUST_PROXY.
+   * Link-local and cloud metadata addresses are never reached, whatever is set.
+   */
+  WEBHOOK_ALLOW_LOOPBACK: bool.optional(),
+  /** Webhooks may reach private networks (10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7). */
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  /**
+   * Resolve webhook hosts with this DNS server (`ip` or `ip:port`, `[ipv6]:port`) instead of the
+   * system's resolver (the test suite's local DNS stub).
+   */
+  WEBHOOK_DNS_SERVER: z
+    .string()
+    .regex(
+      /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:]+\](:\d{1,5})?|[0-9a-fA-F:]+)$/,
+      "must be an IP address, optionally with :port",
+    )
+    .optional(),
   /** Tests only: a PostgreSQL server where the API suite also runs (a database per test file). */
   TEST_DATABASE_URL: z
     .string()

@@ -46,15 +46,53 @@ export type ErrorBody = {
   error: { code: ErrorCode; message: string; fields?: FieldErrors; request_id?: string };
 };
 
+/**
+ * How big an error body may get, whatever the request held (50,000 bad entries are not 50,000
+ * messages): the first fields, the first messages of each, each text clipped; what is left out
+ * is counted in a last "…and N more".
+ */
+export const ERROR_BOUNDS = {
+  fields: 20,
+  messagesPerField: 10,
+  /** A field name or one message (field names can come from a request's own keys). */
+  textChars: 300,
+  /** The `message` summary. */
+  messageChars: 2_000,
+} as const;
+
+const clip = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max - 1)}…`);
+
+/** Keeps the first fields and messages within ERROR_BOUNDS; a bounded list comes back as it was. */
+export function boundFieldErrors(fields: FieldErrors): FieldErrors {
+  const { fields: maxFields, messagesPerField: maxMessages, textChars } = ERROR_BOUNDS;
+  const keys = Object.keys(fields);
+  const kept = keys.length > maxFields ? keys.slice(0, maxFields - 1) : keys;
+  const out: FieldErrors = {};
+  for (const key of kept) {
+    const all = fields[key] ?? [];
+    const shown = all.length > maxMessages ? all.slice(0, maxMessages - 1) : all;
+    const name = clip(key, textChars);
+    const list = [...(out[name] ?? []), ...shown.map((m) => clip(m, textChars))];
+    if (shown.length < all.length) list.push(`…and ${all.length - shown.length} more`);
+    out[name] = list;
+  }
+  if (kept.length < keys.length) {
+    out.base = [...(out.base ?? []), `…and ${keys.length - kept.length} more fields with errors`];
+  }
+  return out;
+}
+
 export class ApiError extends Error {
   override name = "ApiError";
+  readonly fields?: FieldErrors;
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly fields?: FieldErrors,
+    fields?: FieldErrors,
     readonly headers?: Record<string, string>,
   ) {
-    super(message);
+    super(clip(message, ERROR_BOUNDS.messageChars));
+    if (fields) this.fields = boundFieldErrors(fields);
   }
   get status(): number {
     return STATUS_OF[this.code];
@@ -68,6 +106,7 @@ export const notFound = (what = "Record") => new ApiError("not_found", `${what} 
 
 /** "email" + "has already been taken" → "Email has already been taken". */
 function humanize(field: string, message: string): string {
+  if (field === "base") return `${message.charAt(0).toUpperCase()}${message.slice(1)}`;
   const name = field
     .replace(/_/g, " ")
     .replace(/\[\d+\]/g, "")
@@ -76,8 +115,11 @@ function humanize(field: string, message: string): string {
 }
 
 export function validationError(fields: FieldErrors): ApiError {
-  const parts = Object.entries(fields).flatMap(([f, msgs]) => msgs.map((m) => humanize(f, m)));
-  return new ApiError("validation_failed", parts.join("; ") || "Validation failed", fields);
+  const bounded = boundFieldErrors(fields);
+  const parts = Object.entries(bounded).flatMap(([f, msgs]) => msgs.map((m) => humanize(f, m)));
+  const max = ERROR_BOUNDS.fields;
+  const shown = parts.length > max ? [...parts.slice(0, max - 1), "…"] : parts;
+  return new ApiError("validation_failed", shown.join("; ") || "Validation failed", bounded);
 }
 
 export function mergeFieldErrors(...all: (FieldErrors | undefined)[]): FieldErrors {

@@ -10,10 +10,13 @@ import { knownApiError } from "./known-error";
 import {
   hasNul,
   isJsonMediaType,
+  MAX_BODY_BYTES,
+  MAX_PUBLIC_BODY_BYTES,
   mediaType,
   nulRefused,
   parseJsonObject,
   readBodyText,
+  refuseDeclaredOver,
 } from "./read-body";
 import { transportAllowed } from "./request-meta";
 import { fieldErrorsOf } from "./zod-errors";
@@ -31,7 +34,7 @@ export type Ctx = {
   requestId: string;
   now: Date;
   params: Record<string, string | string[] | undefined>;
-  /** Raw body text (already size-checked). */
+  /** Raw body text (already size-checked: MAX_BODY_BYTES, or MAX_PUBLIC_BODY_BYTES without a token). */
   bodyText: string;
   mediaType: string;
 };
@@ -130,27 +133,46 @@ export function jsonBody(ctx: Ctx): Record<string, unknown> {
   return parseJsonObject(ctx.bodyText);
 }
 
-/** The token: query `token`, `Authorization: Bearer`, or a form-encoded `token` field. */
-function tokenOf(ctx: Ctx): string | null {
+/** Reads the request body within a limit, once: later calls get the same text. */
+type ReadBody = (limit: number) => Promise<string>;
+
+function bodyOnce(req: Request, hasBody: boolean): ReadBody {
+  let text: Promise<string> | undefined;
+  return (limit) => {
+    text ??= hasBody ? readBodyText(req, limit) : Promise.resolve("");
+    return text;
+  };
+}
+
+/**
+ * The token: query `token`, `Authorization: Bearer`, or a form-encoded `token` field. Only the
+ * last needs the body, and reads it within the token-less calls' limit: until the token is
+ * checked, the caller is nobody.
+ */
+async function tokenOf(ctx: Ctx, readBody: ReadBody): Promise<string | null> {
   const q = ctx.url.searchParams.get("token");
   if (q) return q;
   const auth = ctx.req.headers.get("authorization");
   const m = auth?.match(/^Bearer\s+(\S+)\s*$/i);
   if (m?.[1]) return m[1];
-  if (ctx.mediaType === "application/x-www-form-urlencoded" && ctx.bodyText) {
-    return new URLSearchParams(ctx.bodyText).get("token");
+  if (ctx.mediaType === "application/x-www-form-urlencoded") {
+    const text = await readBody(MAX_PUBLIC_BODY_BYTES);
+    return text ? new URLSearchParams(text).get("token") : null;
   }
   return null;
 }
 
 /**
- * The work every handler shares: transport rule, body (when `readsBody`; a refusal that ignores
- * it, 404 or 405, must not answer 413), request id, error shape, log line. `prepare` adds what
- * the handler's context needs (the database, the caller) and refuses early.
+ * The work every handler shares: transport rule, body (up to `bodyLimit` bytes; null when the
+ * handler ignores it: a 404 or 405 must not answer 413), request id, error shape, log line.
+ * `prepare` adds what the handler's context needs (the database, the caller) and refuses early.
+ * Cheap refusals come before work in proportion to the request: the transport, then a declared
+ * Content-Length over the limit, then `prepare` (the token check), and only then the body is
+ * read.
  */
 function wrap<C extends Ctx>(
-  readsBody: boolean,
-  prepare: (base: Ctx) => Promise<C>,
+  bodyLimit: number | null,
+  prepare: (base: Ctx, readBody: ReadBody) => Promise<C>,
   fn: (ctx: C) => Promise<Response>,
 ): RouteHandler {
   return async (req, routeCtx) => {
@@ -162,17 +184,21 @@ function wrap<C extends Ctx>(
       if (!transportAllowed(req)) {
         throw new ApiError("https_required", "All calls must be made over HTTPS");
       }
-      const hasBody = readsBody && req.method !== "GET" && req.method !== "HEAD";
+      const limit = req.method === "GET" || req.method === "HEAD" ? null : bodyLimit;
+      if (limit !== null) refuseDeclaredOver(req, limit);
+      const readBody = bodyOnce(req, limit !== null);
       const base: Ctx = {
         req,
         url,
         requestId,
         now: clock.now(),
         params: (await routeCtx?.params) ?? {},
-        bodyText: hasBody ? await readBodyText(req) : "",
+        bodyText: "",
         mediaType: mediaType(req),
       };
-      res = await fn(await prepare(base));
+      const ctx = await prepare(base, readBody);
+      if (limit !== null) ctx.bodyText = await readBody(limit);
+      res = await fn(ctx);
     } catch (err) {
       res = errorResponse(toApiError(err, requestId, req), requestId);
     }
@@ -214,11 +240,15 @@ function toApiError(err: unknown, requestId: string, req: Request): ApiError {
 export const publicEndpoint = (
   fn: (ctx: Ctx) => Promise<Response>,
   opts: { body?: boolean } = {},
-): RouteHandler => wrap(opts.body ?? true, async (base) => base, fn);
+): RouteHandler =>
+  wrap((opts.body ?? true) ? MAX_PUBLIC_BODY_BYTES : null, async (base) => base, fn);
 
-/** No token, but the database: authenticate, and the invitation calls (their own secrets). */
+/**
+ * No token, but the database: authenticate, and the invitation calls (their own secrets). Their
+ * bodies are small, so the limit is too (MAX_PUBLIC_BODY_BYTES).
+ */
 export const publicDbEndpoint = (fn: (ctx: DbCtx) => Promise<Response>): RouteHandler =>
-  wrap(true, withDb, fn);
+  wrap(MAX_PUBLIC_BODY_BYTES, withDb, fn);
 
 /**
  * A token is required. `{ pool: "private" }` declares that public-pool keys get 403
@@ -229,10 +259,10 @@ export const endpoint = (
   access: { pool?: Pool } = {},
 ): RouteHandler =>
   wrap(
-    true,
-    async (base) => {
+    MAX_BODY_BYTES,
+    async (base, readBody) => {
       const ctx = await withDb(base);
-      const token = tokenOf(ctx);
+      const token = await tokenOf(ctx, readBody);
       if (!token) {
         throw new ApiError(
           "missing_token",

@@ -3,15 +3,27 @@ import { ApiError } from "./errors";
 
 export { MAX_BODY_BYTES };
 
-/** Reads the raw body, refusing more than 1 MiB whatever Content-Length claims. */
-export async function readBodyText(req: Request): Promise<string> {
-  const text = await readLimitedText(req, MAX_BODY_BYTES);
-  if (text === null) throw tooLarge();
+/**
+ * The body limit of the calls made without an API token (/authenticate, the invitation calls):
+ * a key pair, or a link's token and a password, are well under 1 KiB. Whoever sends them is
+ * nobody yet, so what they can make us read and parse stays small.
+ */
+export const MAX_PUBLIC_BODY_BYTES = 16 * 1024;
+
+/** Reads the raw body, refusing more than `limit` bytes whatever Content-Length claims. */
+export async function readBodyText(req: Request, limit = MAX_BODY_BYTES): Promise<string> {
+  const text = await readLimitedText(req, limit);
+  if (text === null) throw tooLarge(limit);
   return text;
 }
 
-const tooLarge = () =>
-  new ApiError("payload_too_large", `Request body is larger than ${MAX_BODY_BYTES} bytes`);
+/** 413 at once for a declared Content-Length over `limit`: nothing read, nothing looked up. */
+export function refuseDeclaredOver(req: Request, limit: number): void {
+  if (Number(req.headers.get("content-length") ?? "0") > limit) throw tooLarge(limit);
+}
+
+const tooLarge = (limit: number) =>
+  new ApiError("payload_too_large", `Request body is larger than ${limit} bytes`);
 
 export function mediaType(req: Request): string {
   return (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();

@@ -111,6 +111,29 @@ export const coordinate = (limit: 90 | 180) =>
 /** The largest id the database holds (PostgreSQL integer). */
 export const MAX_ID = 2_147_483_647;
 
+/** Values in one comma-separated query parameter (`external_id=a,b,c`, `badge_id=1,2`). */
+export const MAX_QUERY_LIST = 100;
+
+/**
+ * A list (or an object keyed by index) refused by its length before any entry is looked at.
+ * zod checks an array's `.max` only after validating every entry, so 50,000 entries would cost
+ * 50,000 validations, and as many messages, before the length was; here an over-long list is
+ * one cheap message. The inner schema keeps its own `.max`, which the OpenAPI document shows.
+ */
+export function lengthFirst<T extends z.ZodType>(max: number, message: string, schema: T) {
+  return z.preprocess((value, ctx) => {
+    let n = 0;
+    if (Array.isArray(value)) n = value.length;
+    else if (value !== null && typeof value === "object") {
+      for (const _ in value) if (++n > max) break;
+    }
+    if (n > max) ctx.addIssue({ code: "custom", message });
+    return value;
+  }, schema);
+}
+
+const TOO_MANY_VALUES = `may hold at most ${MAX_QUERY_LIST} values`;
+
 /** Query-string helpers: strings in, typed values out; blank means "not given". */
 export const q = {
   int: (min: number, max = 2_147_483_647) =>
@@ -120,17 +143,21 @@ export const q = {
       .transform(Number)
       .refine((n) => n >= min && n <= max, `must be between ${min} and ${max}`),
   list: () =>
-    z.string().transform((v) =>
-      v
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .refine((xs) => xs.length <= MAX_QUERY_LIST, TOO_MANY_VALUES),
   idList: () =>
     z
       .string()
       .regex(/^\s*\d{1,10}(\s*,\s*\d{1,10})*\s*$/, "must be a comma-separated list of ids")
       .transform((v) => v.split(",").map((s) => Number(s.trim())))
+      .refine((ids) => ids.length <= MAX_QUERY_LIST, TOO_MANY_VALUES)
       // Ten digits can exceed the database's integer ids (2147483647): no such id exists.
       .refine((ids) => ids.every((n) => n <= MAX_ID), "must be a comma-separated list of ids"),
   bool: () =>

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   boolish,
   coordinate,
+  lengthFirst,
   MAX_ID,
   nullableText,
   pagingQuery,
@@ -73,7 +74,10 @@ export const JOB_LIMITS = {
   duration: 7 * 24 * 60,
   wage: 100_000,
   notificationDistance: 500,
-  /** Preferred candidates, banned workers, badge requirements: each list. */
+  /**
+   * Preferred candidates, banned workers, badge requirements: each list. A longer list is
+   * refused before any entry is checked.
+   */
   listItems: 100,
   text: 255,
   description: 10_000,
@@ -143,10 +147,13 @@ const id = () =>
     .min(1, "must be an id")
     .max(MAX_ID, "must be an id");
 
+const TOO_MANY_IDS = `may hold at most ${JOB_LIMITS.listItems} ids`;
 const idArray = () =>
-  z
-    .array(id(), { error: "must be an array of ids" })
-    .max(JOB_LIMITS.listItems, `may hold at most ${JOB_LIMITS.listItems} ids`);
+  lengthFirst(
+    JOB_LIMITS.listItems,
+    TOO_MANY_IDS,
+    z.array(id(), { error: "must be an array of ids" }).max(JOB_LIMITS.listItems, TOO_MANY_IDS),
+  );
 
 const money = (max: number) =>
   z.coerce
@@ -199,6 +206,7 @@ const startTime = () =>
       "must be a time such as 2026-12-01 09:30 or an ISO 8601 timestamp",
     );
 
+const TOO_MANY_ENTRIES = `may hold at most ${JOB_LIMITS.listItems} entries`;
 const badgeRequirement = z.object(
   {
     id: id().optional(),
@@ -257,9 +265,13 @@ const jobRequestFields = {
   agent_code: nullableText(25),
   organizational_path: nullableText(JOB_LIMITS.text),
   flag_color: nullableText(32),
-  badge_requirements_attributes: z
-    .array(badgeRequirement, { error: "must be an array" })
-    .max(JOB_LIMITS.listItems, `may hold at most ${JOB_LIMITS.listItems} entries`),
+  badge_requirements_attributes: lengthFirst(
+    JOB_LIMITS.listItems,
+    TOO_MANY_ENTRIES,
+    z
+      .array(badgeRequirement, { error: "must be an array" })
+      .max(JOB_LIMITS.listItems, TOO_MANY_ENTRIES),
+  ),
 };
 
 export const jobRequestBodySchema = z.object(jobRequestFields).partial();

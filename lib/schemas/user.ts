@@ -3,6 +3,7 @@ import {
   boolish,
   coordinate,
   isoDate,
+  lengthFirst,
   MAX_ID,
   nullableText,
   pagingQuery,
@@ -125,11 +126,26 @@ const destroyFlag = z
   .union([z.boolean(), z.literal(1), z.literal(0), z.enum(["true", "false", "1", "0"])])
   .transform((v) => v === true || v === 1 || v === "true" || v === "1");
 
+/**
+ * Entries in one request's `user_badges` or `user_badges_attributes`: more than a worker needs,
+ * few enough that checking them is constant work. Longer lists are refused before any entry is.
+ */
+export const MAX_BADGE_ENTRIES = 500;
+const TOO_MANY_BADGE_ENTRIES = `may hold at most ${MAX_BADGE_ENTRIES} entries`;
+
 /** Rails nested attributes: a list, or an object keyed by index ({"0": {...}}). */
 const listOrIndexed = <T extends z.ZodType>(item: T) =>
-  z.union([z.array(item), z.record(z.string(), item).transform((o) => Object.values(o))], {
-    error: "must be a list",
-  });
+  lengthFirst(
+    MAX_BADGE_ENTRIES,
+    TOO_MANY_BADGE_ENTRIES,
+    z.union(
+      [
+        z.array(item).max(MAX_BADGE_ENTRIES, TOO_MANY_BADGE_ENTRIES),
+        z.record(z.string(), item).transform((o) => Object.values(o)),
+      ],
+      { error: "must be a list" },
+    ),
+  );
 
 const userBadgeAttributeSchema = z
   .object({
@@ -158,7 +174,13 @@ const userBadgeReplaceItem = z.union([
 ]);
 
 const badgeChangesShape = {
-  user_badges: z.array(userBadgeReplaceItem, { error: "must be a list" }).max(500).optional(),
+  user_badges: lengthFirst(
+    MAX_BADGE_ENTRIES,
+    TOO_MANY_BADGE_ENTRIES,
+    z
+      .array(userBadgeReplaceItem, { error: "must be a list" })
+      .max(MAX_BADGE_ENTRIES, TOO_MANY_BADGE_ENTRIES),
+  ).optional(),
   user_badges_attributes: listOrIndexed(userBadgeAttributeSchema).optional(),
 };
 

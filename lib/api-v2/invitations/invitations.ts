@@ -1,47 +1,15 @@
-import { randomBytes, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
-import { promisify } from "node:util";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { companies, invitations, users } from "@/lib/db/schema";
+import { env } from "@/lib/env";
 import { ApiError, validationError } from "../errors";
 import { formatTimestamp } from "../format";
 import { hashToken } from "../hash-token";
+import { consumeRateLimit } from "../rate-limit";
 import { recordUserChange } from "../users/history";
+import { hashPassword } from "./password";
 
-const scrypt = promisify(scryptCb) as (
-  password: string,
-  salt: Buffer,
-  keylen: number,
-  options: { N: number; r: number; p: number; maxmem: number },
-) => Promise<Buffer>;
-const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
-
-/** scrypt, self-describing: `scrypt$N$r$p$salt$hash`. */
-async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const hash = await scrypt(password, salt, 32, PARAMS);
-  return [
-    "scrypt",
-    PARAMS.N,
-    PARAMS.r,
-    PARAMS.p,
-    salt.toString("base64url"),
-    hash.toString("base64url"),
-  ].join("$");
-}
-
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [kind, n, r, p, salt, hash] = stored.split("$");
-  if (kind !== "scrypt" || !salt || !hash) return false;
-  const expected = Buffer.from(hash, "base64url");
-  const actual = await scrypt(password, Buffer.from(salt, "base64url"), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: PARAMS.maxmem,
-  });
-  return timingSafeEqual(expected, actual);
-}
+export { verifyPassword } from "./password";
 
 const unknownLink = () =>
   new ApiError(
@@ -94,11 +62,54 @@ export async function inspectInvitation(db: Db, token: string, now: Date) {
   return describeInvitation(row, now);
 }
 
+/** 422 on `token` for a used or expired invitation: said before any password is hashed. */
+function refuseUnlessValid(row: Found, now: Date): void {
+  const state = stateOf(row, now);
+  if (state === "valid") return;
+  throw validationError({
+    token: [
+      state === "used"
+        ? "has already been used: this invitation was accepted before, so you can sign in to the app"
+        : "has expired: ask the employer to send a new invitation",
+    ],
+  });
+}
+
 /**
- * Accepts the invitation once: the conditional UPDATE (unused and unexpired) decides, so two
- * clicks racing each other cannot both succeed. Sets the worker's password.
+ * Accepts the invitation once and sets the worker's password. The cheap checks come first and
+ * the password is hashed (scrypt, ~100 ms of CPU) only for a live invitation within its limits:
+ * the client address's rate limit, then the lookup (404 unknown, 422 used or expired), then the
+ * invitation's own rate limit. The conditional UPDATE (unused and unexpired) still decides, so
+ * two clicks racing each other cannot both succeed.
  */
-export async function acceptInvitation(db: Db, token: string, password: string, now: Date) {
+export async function acceptInvitation(
+  db: Db,
+  token: string,
+  password: string,
+  meta: { clientAddress: string | null; now: Date },
+) {
+  const { now } = meta;
+  const e = env();
+  const window = e.INVITATION_ACCEPT_WINDOW_SECONDS;
+  if (meta.clientAddress) {
+    await consumeRateLimit(
+      db,
+      `invite:addr:${meta.clientAddress}`,
+      e.INVITATION_ACCEPT_LIMIT_PER_ADDRESS,
+      window,
+      now,
+    );
+  }
+  const found = await findInvitation(db, token);
+  if (!found) throw unknownLink();
+  refuseUnlessValid(found, now);
+  await consumeRateLimit(
+    db,
+    `invite:accept:${found.id}`,
+    e.INVITATION_ACCEPT_LIMIT_PER_INVITATION,
+    window,
+    now,
+  );
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const [used] = await tx
@@ -106,23 +117,18 @@ export async function acceptInvitation(db: Db, token: string, password: string, 
       .set({ usedAt: now })
       .where(
         and(
-          eq(invitations.tokenHash, hashToken(token)),
+          eq(invitations.id, found.id),
           isNull(invitations.usedAt),
           gt(invitations.expiresAt, now),
         ),
       )
       .returning({ userId: invitations.userId });
     if (!used) {
+      // Another accept won the race (or the link expired meanwhile): say which.
       const row = await findInvitation(tx as unknown as Db, token);
       if (!row) throw unknownLink();
-      const state = stateOf(row, now);
-      throw validationError({
-        token: [
-          state === "used"
-            ? "has already been used: this invitation was accepted before, so you can sign in to the app"
-            : "has expired: ask the employer to send a new invitation",
-        ],
-      });
+      refuseUnlessValid(row, now);
+      throw unknownLink();
     }
     await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
     await recordUserChange(tx, {

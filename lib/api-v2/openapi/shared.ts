@@ -1,13 +1,14 @@
 import type { ResponseConfig, RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
+import { MAX_QUERY_LIST } from "@/lib/schemas/common";
 import { JOB_STATES } from "@/lib/schemas/job";
 import { MAX_PAGE_SIZE } from "@/lib/schemas/paging";
 import { WEBHOOK_EVENTS } from "@/lib/schemas/webhook";
-import { type ErrorCode, type FieldErrors, STATUS_OF } from "../errors";
+import { ERROR_BOUNDS, type ErrorCode, type FieldErrors, STATUS_OF } from "../errors";
 import { SIGNATURE_HEADER } from "../events/signature";
 import { JOB_TRANSITIONS } from "../jobs/job-state-machine";
 import { NOTIFY_TOP } from "../jobs/notify-candidates";
-import { MAX_BODY_BYTES } from "../read-body";
+import { MAX_BODY_BYTES, MAX_PUBLIC_BODY_BYTES } from "../read-body";
 import { errorSchema } from "./response-schemas";
 
 /** "`pending` → `filled` (requestor), …": the state machine's moves, grouped by the state left. */
@@ -118,7 +119,7 @@ export const PAGING_NOTES: Record<string, Note> = {
 };
 
 export const stateNotes = (states: readonly string[]): Note => ({
-  description: `One state or a comma-separated list: ${states.join(", ")}.`,
+  description: `One state or a comma-separated list (at most ${MAX_QUERY_LIST} values): ${states.join(", ")}.`,
 });
 
 export const HEADERS = {
@@ -198,7 +199,7 @@ export const ERROR_EXAMPLES: Record<
       "The worker was changed by someone else since you loaded it; reload and apply your changes again",
   },
   payload_too_large: {
-    when: `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB).`,
+    when: `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB), or, on the calls made without a token (/authenticate and the invitation calls), ${MAX_PUBLIC_BODY_BYTES} bytes (16 KiB). A Content-Length over the limit is refused before anything else is looked at, the token included.`,
     message: `Request body is larger than ${MAX_BODY_BYTES} bytes`,
   },
   unsupported_media_type: {
@@ -206,7 +207,7 @@ export const ERROR_EXAMPLES: Record<
     message: "Send the request body as application/json",
   },
   validation_failed: {
-    when: "One or more fields are invalid; every failing field is reported at once.",
+    when: `One or more fields are invalid; every failing field is reported at once, up to ${ERROR_BOUNDS.fields} fields of ${ERROR_BOUNDS.messagesPerField} messages each: what is left out is counted in a last "…and N more" (under \`base\` for fields).`,
     message: "Email has already been taken; Phone must be in international format",
     fields: {
       email: ["has already been taken"],
@@ -219,7 +220,7 @@ export const ERROR_EXAMPLES: Record<
     fields: { user_badges: ["badge 12 is already assigned"] },
   },
   rate_limited: {
-    when: "Too many authentication attempts for the key or the client address.",
+    when: "Too many authentication attempts for the key or the client address, or too many invitation accepts from the client address or for the invitation. Retry-After says when to try again.",
     message: "Too many attempts; try again in 42 seconds",
   },
   internal_error: {

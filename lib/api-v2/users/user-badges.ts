@@ -32,11 +32,14 @@ type BadgeChanges = {
 
 type BadgePlan = { removeIds: number[]; addBadgeIds: number[] };
 
+/** The message names this many badges at most (the fields list is bounded by ApiError). */
+const NAMED_BADGES = 10;
+
 export const duplicateBadge = (badgeIds: number[]) =>
   new ApiError(
     "duplicate_badge",
     badgeIds.length > 0
-      ? `The worker cannot hold the same badge twice (badge ${badgeIds.join(", ")})`
+      ? `The worker cannot hold the same badge twice (badge ${badgeIds.slice(0, NAMED_BADGES).join(", ")}${badgeIds.length > NAMED_BADGES ? `, …and ${badgeIds.length - NAMED_BADGES} more` : ""})`
       : "The worker already holds this badge",
     {
       user_badges:
@@ -59,8 +62,11 @@ export async function planBadgeChanges(
 ): Promise<{ plan: BadgePlan; fieldErrors: FieldErrors }> {
   const fieldErrors: FieldErrors = {};
   const working = new Map(current.map((b) => [b.badgeId, b]));
+  const currentById = new Map(current.map((b) => [b.id, b]));
   const removeIds = new Set<number>();
-  const added: number[] = [];
+  // Badge ids to add, in request order (a Set keeps it, and finds in constant time: the lists
+  // are bounded by MAX_BADGE_ENTRIES, and the work stays in proportion to them).
+  const added = new Set<number>();
   const duplicates = new Set<number>();
 
   if (changes.user_badges) {
@@ -75,14 +81,14 @@ export async function planBadgeChanges(
         working.delete(badgeId);
       }
     }
-    for (const badgeId of seen) if (!working.has(badgeId)) added.push(badgeId);
+    for (const badgeId of seen) if (!working.has(badgeId)) added.add(badgeId);
   }
 
   const attrs = changes.user_badges_attributes ?? [];
   // Removals first, so "remove X, add Y" in one request works in any order.
   attrs.forEach((a, i) => {
     if (!a._destroy) return;
-    const byId = a.id !== undefined ? current.find((b) => b.id === a.id) : undefined;
+    const byId = a.id !== undefined ? currentById.get(a.id) : undefined;
     if (a.id !== undefined && !byId) {
       fieldErrors[`user_badges_attributes[${i}].id`] = ["is not a badge of this worker"];
       return;
@@ -93,26 +99,26 @@ export async function planBadgeChanges(
       removeIds.add(row.id);
       working.delete(badgeId);
     }
-    const pending = added.indexOf(badgeId);
-    if (pending >= 0) added.splice(pending, 1);
+    added.delete(badgeId);
   });
   for (const a of attrs) {
     if (a._destroy || a.badge_id === undefined) continue;
-    if (working.has(a.badge_id) || added.includes(a.badge_id)) duplicates.add(a.badge_id);
-    else added.push(a.badge_id);
+    if (working.has(a.badge_id) || added.has(a.badge_id)) duplicates.add(a.badge_id);
+    else added.add(a.badge_id);
   }
 
   if (duplicates.size > 0) throw duplicateBadge([...duplicates]);
 
-  if (added.length > 0) {
+  const addBadgeIds = [...added];
+  if (addBadgeIds.length > 0) {
     const known = await db
       .select({ id: badges.id })
       .from(badges)
-      .where(and(eq(badges.companyId, companyId), inArray(badges.id, added)));
+      .where(and(eq(badges.companyId, companyId), inArray(badges.id, addBadgeIds)));
     const knownIds = new Set(known.map((k) => k.id));
-    const unknown = added.filter((id) => !knownIds.has(id));
+    const unknown = addBadgeIds.filter((id) => !knownIds.has(id));
     if (unknown.length > 0)
       fieldErrors.user_badges = unknown.map((id) => `badge ${id} does not exist`);
   }
-  return { plan: { removeIds: [...removeIds], addBadgeIds: added }, fieldErrors };
+  return { plan: { removeIds: [...removeIds], addBadgeIds }, fieldErrors };
 }

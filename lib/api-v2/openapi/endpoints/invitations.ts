@@ -40,7 +40,7 @@ export const INVITATIONS_ENDPOINTS: Endpoint[] = [
     operationId: "acceptInvitation",
     tag: "Invitations",
     summary: "Accept an invitation",
-    description: `The worker accepts the invitation and chooses a password (at least 8 characters). A link works once: a used one is 422 \`validation_failed\` on \`token\` ("has already been used…"), an expired one too ("has expired…"); two clicks racing each other cannot both succeed. An unknown token is 404. Needs no API token.${ADDITION_NOTE}`,
+    description: `The worker accepts the invitation and chooses a password (at least 8 characters). A link works once: a used one is 422 \`validation_failed\` on \`token\` ("has already been used…"), an expired one too ("has expired…"); two clicks racing each other cannot both succeed. An unknown token is 404. Needs no API token. Rate-limited per client address and per invitation (429 \`rate_limited\` with Retry-After); the password is hashed only for a live invitation, so an unknown, used or expired link is answered at once.${ADDITION_NOTE}`,
     auth: false,
     addition: true,
     request: {
@@ -60,6 +60,6 @@ export const INVITATIONS_ENDPOINTS: Endpoint[] = [
       description: "Accepted: the worker can sign in with the password.",
       schema: invitationAcceptedSchema,
     },
-    errors: [...JSON_BODY_ERRORS, "validation_failed", "not_found"],
+    errors: [...JSON_BODY_ERRORS, "validation_failed", "not_found", "rate_limited"],
   },
 ];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_QUERY_LIST } from "@/lib/schemas/common";
 import { MAX_PAGE_SIZE } from "@/lib/schemas/paging";
 import {
   inviteUserBodySchema,
@@ -97,7 +98,7 @@ export const USERS_ENDPOINTS: Endpoint[] = [
     operationId: "listUsers",
     tag: "Users",
     summary: "List and find workers",
-    description: `The workers the caller may see, filtered and paged, newest change first. A private-pool key sees the company's own pool; a public-pool key only workers with an active job for the company. Empty filter values (\`email=\`) are ignored. Pages hold at most ${MAX_PAGE_SIZE} records: page until a page holds fewer than \`per\`.`,
+    description: `The workers the caller may see, filtered and paged, newest change first. A private-pool key sees the company's own pool; a public-pool key only workers with an active job for the company. Empty filter values (\`email=\`) are ignored; a comma-separated filter holds at most ${MAX_QUERY_LIST} values (more is 400 \`malformed_request\`). Pages hold at most ${MAX_PAGE_SIZE} records: page until a page holds fewer than \`per\`.`,
     auth: true,
     request: { query: queryObject(listUsersQuerySchema) },
     queryNotes: USER_QUERY_NOTES,
@@ -212,7 +213,7 @@ export const USERS_ENDPOINTS: Endpoint[] = [
     operationId: "getUserHistory",
     tag: "Users",
     summary: "A worker's change history",
-    description: `Who changed the worker, when, and what, newest first: the invite, every update that changed something (the fields with their values before and after, badges added and removed) and the worker's acceptance of the invitation. An update that changes nothing leaves no entry. ssn values are masked to their last four digits. Readable by whoever may read the worker (GET /users/{id}); any other worker is 404.${ADDITION_NOTE}`,
+    description: `Who changed the worker, when, and what, newest first: the invite, every update that changed something (the fields with their values before and after, badges added and removed) and the worker's acceptance of the invitation. An update that changes nothing leaves no entry. ssn values are masked to their last four digits, dob values say only whether one is set. Readable by whoever may read the worker (GET /users/{id}); any other worker is 404.${ADDITION_NOTE}`,
     auth: true,
     addition: true,
     request: { params: idParam("user"), query: queryObject(listMailsQuerySchema) },
