@@ -1,17 +1,32 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { Socket } from "node:net";
+import type { Duplex } from "node:stream";
 import next from "next";
 import { clock } from "@/lib/api-v2/clock";
 import { seedDemo } from "@/lib/api-v2/demo/seed-demo";
 import { Dispatcher } from "@/lib/api-v2/events/dispatcher";
 import { markUnfilled } from "@/lib/api-v2/jobs/mark-unfilled";
+import { sealClearPersonalData } from "@/lib/api-v2/users/personal-data";
 import { type Database, openDatabase, optionsFromEnv, setDatabase } from "@/lib/db/client";
 import { FolderLockedError } from "@/lib/db/folder-lock";
 import { demoCredentialsPath, loadDemoCredentials, saveDemoCredentials } from "@/lib/demo-keys";
 import { argv, ConfigError, env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { CLIENT_IP_HEADER, PROTO_HEADER } from "@/lib/net/trusted-headers";
+import { hostAllowed, hostRulesOf } from "@/lib/net/allowed-hosts";
+import { type ProxyTrust, proxyTrustOf, resolveForwarded } from "@/lib/net/forwarded";
+import { isLoopbackAddress } from "@/lib/net/loopback";
+import {
+  PORTAL_CLIENT_HEADER,
+  PORTAL_CLIENT_SIGNATURE_HEADER,
+  verifiedPortalClient,
+} from "@/lib/net/portal-client";
+import {
+  CLIENT_IP_HEADER,
+  HOST_HEADER,
+  PROTO_HEADER,
+  TRANSPORT_IP_HEADER,
+} from "@/lib/net/trusted-headers";
 import { pagePathOf, REQUEST_PATH_HEADER } from "@/lib/portal/server/request-path";
 import { logRequest } from "./access-log";
 import { ensureBuild } from "./ensure-build";
@@ -28,6 +43,9 @@ async function main() {
   const dev = argv().includes("--dev");
   const e = env();
   const dir = process.cwd();
+  // Checked before anything slow: a wrong list stops the start with the variable's name.
+  const trust = proxyTrustOf(e);
+  const hosts = hostRulesOf(e);
   if (!dev) ensureBuild(dir);
 
   let database: Database;
@@ -38,6 +56,7 @@ async function main() {
     throw err;
   }
   setDatabase(database);
+  await sealClearPersonalData(database.db); // SSNs and dates of birth written before sealing
 
   let seeded = false;
   if (e.SEED_DEMO) {
@@ -70,13 +89,21 @@ async function main() {
 
   const sockets = new Set<Socket>();
   const security = { dev, tileOrigin: tileOriginOf(e.MAP_TILE_URL) };
-  const server = http.createServer((req, res) => {
+  // A missing Host is answered below in the one error shape, not with Node's bare 400.
+  const server = http.createServer({ requireHostHeader: false }, (req, res) => {
     if (malformedPath(req.url ?? "/")) return refuseMalformedPath(res);
-    trustOnlyOurHeaders(req, e.TRUST_PROXY);
+    const host = trustOnlyOurHeaders(req, trust);
     applySecurityHeaders(req, res, security);
     logRequest(req, res);
+    if (!host) return refuse(res, 400, "malformed_request", "The request names no host (Host)");
+    if (!hostAllowed(host, hosts)) return refuseHost(res);
     void handle(req, res);
   });
+  // What Node refuses before there is a request (a broken request line, headers over 16 KiB, a
+  // client too slow to send them) it would answer in bare text: answered here in the one shape.
+  server.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) =>
+    answerClientError(err, socket),
+  );
   server.on("connection", (s) => {
     sockets.add(s);
     s.on("close", () => sockets.delete(s));
@@ -147,48 +174,126 @@ function malformedPath(rawUrl: string): boolean {
 }
 
 function refuseMalformedPath(res: http.ServerResponse) {
-  res.writeHead(400, {
+  refuse(res, 400, "malformed_request", "The request path is not valid percent-encoded UTF-8");
+}
+
+function refuse(res: http.ServerResponse, status: number, code: string, message: string) {
+  res.writeHead(status, {
     "content-type": "application/json; charset=utf-8",
     "cache-control": "no-store",
     "x-request-id": randomUUID(),
   });
-  res.end(
-    JSON.stringify({
-      error: {
-        code: "malformed_request",
-        message: "The request path is not valid percent-encoded UTF-8",
-      },
-    }),
+  res.end(JSON.stringify({ error: { code, message } }));
+}
+
+/**
+ * A Host this server was not told to answer for: 421 Misdirected Request. The name is not
+ * echoed; the operator finds ALLOWED_HOSTS in the message and the README.
+ */
+function refuseHost(res: http.ServerResponse) {
+  refuse(
+    res,
+    421,
+    "host_not_allowed",
+    "This server does not answer for that host name (see ALLOWED_HOSTS and PUBLIC_URL)",
   );
 }
 
-/** Client address and scheme from the socket, or from X-Forwarded-* only behind a trusted proxy. */
-function trustOnlyOurHeaders(req: http.IncomingMessage, trustProxy: boolean) {
-  const h = req.headers;
-  delete h[CLIENT_IP_HEADER];
-  delete h[PROTO_HEADER];
-  let ip = req.socket.remoteAddress ?? "";
-  let proto = (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
-  if (trustProxy) {
-    const fwdFor = String(h["x-forwarded-for"] ?? "")
-      .split(",")[0]
-      ?.trim();
-    const fwdProto = String(h["x-forwarded-proto"] ?? "")
-      .split(",")[0]
-      ?.trim()
-      .toLowerCase();
-    if (fwdFor) ip = fwdFor;
-    if (fwdProto === "https" || fwdProto === "http") proto = fwdProto;
-  } else {
-    // Next builds request URLs from these when present: a client must not choose them.
-    delete h["x-forwarded-for"];
-    delete h["x-forwarded-proto"];
-    delete h["x-forwarded-host"];
-    delete h["x-forwarded-port"];
+const CLIENT_ERRORS: Record<string, [number, string, string, string]> = {
+  HPE_HEADER_OVERFLOW: [
+    431,
+    "Request Header Fields Too Large",
+    "headers_too_large",
+    "The request's headers are too large",
+  ],
+  ERR_HTTP_REQUEST_TIMEOUT: [
+    408,
+    "Request Timeout",
+    "request_timeout",
+    "The request was not received in time",
+  ],
+};
+
+/** Writes a whole HTTP answer on the raw socket and closes it; nothing if the peer is gone. */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex) {
+  const busy = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })
+    ._httpMessage;
+  if (err.code === "ECONNRESET" || !socket.writable || busy?.headersSent) {
+    socket.destroy();
+    return;
   }
-  h[CLIENT_IP_HEADER] = ip;
-  h[PROTO_HEADER] = proto;
+  const [status, reason, code, message] = CLIENT_ERRORS[err.code ?? ""] ?? [
+    400,
+    "Bad Request",
+    "malformed_request",
+    "The request is not valid HTTP",
+  ];
+  const body = JSON.stringify({ error: { code, message } });
+  socket.end(
+    [
+      `HTTP/1.1 ${status} ${reason}`,
+      "Content-Type: application/json; charset=utf-8",
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      "Cache-Control: no-store",
+      "X-Content-Type-Options: nosniff",
+      `X-Request-Id: ${randomUUID()}`,
+      "Connection: close",
+      "",
+      body,
+    ].join("\r\n"),
+  );
+}
+
+/**
+ * Client address, scheme and host from the socket, or from X-Forwarded-* as far as trusted
+ * proxies wrote them (lib/net/forwarded.ts); the portal's word for its browser on a loopback
+ * call to its embedded API (lib/net/portal-client.ts). Each reaches Next in our own headers
+ * (lib/net/trusted-headers.ts) and in X-Forwarded-* rewritten to the one value we believe, so
+ * nothing downstream can read a client's own claim. Returns the host to check.
+ */
+function trustOnlyOurHeaders(req: http.IncomingMessage, trust: ProxyTrust): string | undefined {
+  const h = req.headers;
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const seen = resolveForwarded(
+    {
+      peer: req.socket.remoteAddress,
+      encrypted: Boolean((req.socket as { encrypted?: boolean }).encrypted),
+      host: h.host,
+      forwardedFor: first(h["x-forwarded-for"]),
+      forwardedProto: first(h["x-forwarded-proto"]),
+      forwardedHost: first(h["x-forwarded-host"]),
+    },
+    trust,
+  );
+  const vouched = isLoopbackAddress(req.socket.remoteAddress)
+    ? verifiedPortalClient(h[PORTAL_CLIENT_HEADER], h[PORTAL_CLIENT_SIGNATURE_HEADER])
+    : null;
+  const client = vouched ?? seen.client;
+  for (const name of [
+    CLIENT_IP_HEADER,
+    TRANSPORT_IP_HEADER,
+    PROTO_HEADER,
+    HOST_HEADER,
+    PORTAL_CLIENT_HEADER,
+    PORTAL_CLIENT_SIGNATURE_HEADER,
+    "x-forwarded-for",
+    "x-forwarded-proto",
+    "x-forwarded-host",
+    "x-forwarded-port",
+  ])
+    delete h[name];
+  h[CLIENT_IP_HEADER] = client;
+  h[TRANSPORT_IP_HEADER] = seen.client;
+  h[PROTO_HEADER] = seen.proto;
+  // Next builds request URLs and fills in X-Forwarded-* from these: only values we believe.
+  h["x-forwarded-for"] = client;
+  h["x-forwarded-proto"] = seen.proto;
+  if (seen.host) {
+    h[HOST_HEADER] = seen.host;
+    h["x-forwarded-host"] = seen.host;
+  }
   h[REQUEST_PATH_HEADER] = pagePathOf(req.url ?? "/");
+  return seen.host;
 }
 
 function banner({ url, database, seeded }: { url: string; database: Database; seeded: boolean }) {

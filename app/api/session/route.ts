@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { loadDemoCredentials } from "@/lib/demo-keys";
+import { clientAddressOf } from "@/lib/net/trusted-headers";
 import { portalRoute } from "@/lib/portal/server/portal-route";
 import { readLimitedText, SIGN_IN_MAX_BYTES } from "@/lib/portal/server/read-body";
 import { safeNext } from "@/lib/portal/server/require-session";
@@ -49,7 +50,7 @@ export const POST = portalRoute(async (req) => {
   const form = signInFormOf(raw);
   const gate = await enterSignIn(req, form.api_key ?? null, signInStore);
   const result: SignInResult = gate.allowed
-    ? await signIn(raw, form.demo === true)
+    ? await signIn(raw, form.demo === true, clientAddressOf(req))
     : {
         ok: false,
         status: 429,
@@ -90,7 +91,7 @@ type SignInResult =
   | { ok: true; summary: SessionSummary }
   | { ok: false; status: number; error: PortalError };
 
-async function signIn(raw: unknown, demo: boolean): Promise<SignInResult> {
+async function signIn(raw: unknown, demo: boolean, client: string | null): Promise<SignInResult> {
   let creds: { api_key: string; secret_key: string };
   if (demo) {
     const keys = upstreamFor("test").embedded ? loadDemoCredentials() : null;
@@ -118,7 +119,8 @@ async function signIn(raw: unknown, demo: boolean): Promise<SignInResult> {
     }
     creds = parsed.data;
   }
-  const result = await signInUpstream(creds.api_key, creds.secret_key);
+  // The browser's address goes along, so the API limits it rather than this server.
+  const result = await signInUpstream(creds.api_key, creds.secret_key, { client });
   if (!result.ok) {
     const error =
       result.error.code === "invalid_credentials"

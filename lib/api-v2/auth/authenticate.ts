@@ -18,6 +18,10 @@ export async function authenticate(
   meta: { clientAddress: string | null; now: Date },
 ): Promise<{ token: string; expires_at: string }> {
   const e = env();
+  // One key, one counter: the limit is counted on the key exactly as it is looked up, so
+  // " pk_…" and "pk_…\n" do not each get a fresh allowance (credentialsOf trims too).
+  const apiKey = creds.apiKey.trim();
+  const secretKey = creds.secretKey.trim();
   const window = e.AUTH_RATE_LIMIT_WINDOW_SECONDS;
   if (meta.clientAddress) {
     await consumeRateLimit(
@@ -30,15 +34,15 @@ export async function authenticate(
   }
   await consumeRateLimit(
     db,
-    `auth:key:${hashToken(creds.apiKey)}`,
+    `auth:key:${hashToken(apiKey)}`,
     e.AUTH_RATE_LIMIT_PER_KEY,
     window,
     meta.now,
   );
 
-  const pkEnv = environmentOfKey(creds.apiKey);
-  const skEnv = environmentOfKey(creds.secretKey);
-  if (!creds.apiKey.startsWith("pk_") || !creds.secretKey.startsWith("sk_") || !pkEnv || !skEnv)
+  const pkEnv = environmentOfKey(apiKey);
+  const skEnv = environmentOfKey(secretKey);
+  if (!apiKey.startsWith("pk_") || !secretKey.startsWith("sk_") || !pkEnv || !skEnv)
     throw invalid();
   if (pkEnv !== e.API_ENVIRONMENT || skEnv !== e.API_ENVIRONMENT) {
     throw new ApiError(
@@ -46,18 +50,18 @@ export async function authenticate(
       `This is the ${e.API_ENVIRONMENT} environment: use pk_${e.API_ENVIRONMENT}_… and sk_${e.API_ENVIRONMENT}_… keys`,
     );
   }
-  const [key] = await db.select().from(apiKeys).where(eq(apiKeys.publicKey, creds.apiKey)).limit(1);
+  const [key] = await db.select().from(apiKeys).where(eq(apiKeys.publicKey, apiKey)).limit(1);
   // Compare even when the key is unknown, so timing does not tell which half was wrong.
-  const presented = hashToken(creds.secretKey);
+  const presented = hashToken(secretKey);
   const matches = safeEqualHex(presented, key?.secretHash ?? "0".repeat(64));
   if (!key || !matches || key.revokedAt) throw invalid();
   const sealed = key.secretSealed ? unseal(key.secretSealed) : null;
-  if (sealed === null || !safeEqualText(sealed, creds.secretKey)) {
+  if (sealed === null || !safeEqualText(sealed, secretKey)) {
     // Keys issued before webhooks existed (or sealed under an older data key): keep the secret
     // sealed now that we see it, so deliveries can be signed with it.
     await db
       .update(apiKeys)
-      .set({ secretSealed: seal(creds.secretKey) })
+      .set({ secretSealed: seal(secretKey) })
       .where(eq(apiKeys.id, key.id));
   }
 

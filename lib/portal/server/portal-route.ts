@@ -1,7 +1,7 @@
 import "server-only";
 import type { IronSession } from "iron-session";
 import { log } from "@/lib/log";
-import { originAllowed } from "@/lib/portal/server/proxy-rules";
+import { requestOriginAllowed } from "@/lib/portal/server/proxy-rules";
 import { foreignOrigin, portalError, sessionExpired } from "@/lib/portal/server/respond";
 import {
   type ActiveSession,
@@ -42,8 +42,7 @@ export function portalRoute<P = Record<string, never>>(
       const params = await ctx.params;
       const refused = opts.precheck?.(req, params);
       if (refused) return refused;
-      if (!originAllowed(req.method, req.headers.get("origin"), req.headers.get("host")))
-        return foreignOrigin();
+      if (!requestOriginAllowed(req)) return foreignOrigin();
       return await fn(req, params);
     } catch (err) {
       log.error("portal route failed", {

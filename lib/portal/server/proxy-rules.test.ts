@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { answerShape, originAllowed, proxyAllows } from "@/lib/portal/server/proxy-rules";
+import {
+  answerShape,
+  originAllowed,
+  proxyAllows,
+  requestOriginAllowed,
+} from "@/lib/portal/server/proxy-rules";
 
 describe("proxyAllows: the browser reaches only the calls the portal needs", () => {
   it.each([
@@ -93,12 +98,30 @@ describe("proxyAllows: the browser reaches only the calls the portal needs", () 
 });
 
 describe("originAllowed: writes only from the portal's own pages", () => {
-  const host = "127.0.0.1:3000";
+  const allowed = ["http://127.0.0.1:3000", "https://portal.example.com"];
 
   it.each([
-    { method: "POST", origin: "http://127.0.0.1:3000", expected: true, why: "same origin" },
-    { method: "PATCH", origin: "https://127.0.0.1:3000", expected: true, why: "same host, https" },
-    { method: "DELETE", origin: "http://127.0.0.1:3000", expected: true, why: "same origin" },
+    { method: "POST", origin: "http://127.0.0.1:3000", expected: true, why: "own origin" },
+    { method: "DELETE", origin: "http://127.0.0.1:3000", expected: true, why: "own origin" },
+    { method: "POST", origin: "https://portal.example.com", expected: true, why: "public origin" },
+    {
+      method: "POST",
+      origin: "https://portal.example.com:443",
+      expected: true,
+      why: "default port written out",
+    },
+    {
+      method: "PATCH",
+      origin: "https://127.0.0.1:3000",
+      expected: false,
+      why: "same host, other scheme",
+    },
+    {
+      method: "POST",
+      origin: "http://portal.example.com",
+      expected: false,
+      why: "public host over plain http",
+    },
     { method: "POST", origin: "http://evil.example", expected: false, why: "foreign origin" },
     {
       method: "POST",
@@ -113,6 +136,7 @@ describe("originAllowed: writes only from the portal's own pages", () => {
       expected: false,
       why: "look-alike host",
     },
+    { method: "POST", origin: "ftp://127.0.0.1:3000", expected: false, why: "not http(s)" },
     { method: "POST", origin: null, expected: false, why: "missing origin on a write" },
     { method: "PATCH", origin: null, expected: false, why: "missing origin on a write" },
     { method: "POST", origin: "null", expected: false, why: "opaque origin (sandboxed page)" },
@@ -124,11 +148,30 @@ describe("originAllowed: writes only from the portal's own pages", () => {
     { method: "OPTIONS", origin: null, expected: true, why: "safe method" },
     { method: "get", origin: "garbage", expected: true, why: "method case does not matter" },
   ])("$method from $origin → $expected ($why)", ({ method, origin, expected }) => {
-    expect(originAllowed(method, origin, host)).toBe(expected);
+    expect(originAllowed(method, origin, allowed)).toBe(expected);
   });
 
-  it("refuses a write when the request names no host", () => {
-    expect(originAllowed("POST", "http://127.0.0.1:3000", null)).toBe(false);
+  it("refuses every write when no origin is allowed", () => {
+    expect(originAllowed("POST", "http://127.0.0.1:3000", [])).toBe(false);
+  });
+});
+
+describe("requestOriginAllowed: the request's own origin is its scheme and checked host", () => {
+  const post = (headers: Record<string, string>, url = "http://127.0.0.1:3000/api/session") =>
+    requestOriginAllowed(new Request(url, { method: "POST", headers }));
+
+  it("takes the scheme and host our server established", () => {
+    const ours = { "x-ep-proto": "https", "x-ep-host": "portal.example.com" };
+    expect(post({ ...ours, origin: "https://portal.example.com" })).toBe(true);
+    expect(post({ ...ours, origin: "http://portal.example.com" })).toBe(false);
+    // The Host header (here the proxy's name for us) is not what the browser asked for.
+    expect(post({ ...ours, host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000" })).toBe(false);
+  });
+
+  it("outside our server, falls back to the URL's scheme and the Host header", () => {
+    expect(post({ host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000" })).toBe(true);
+    expect(post({ host: "127.0.0.1:3000", origin: "https://127.0.0.1:3000" })).toBe(false);
+    expect(post({ host: "evil.example/x", origin: "http://evil.example" })).toBe(false);
   });
 });
 

@@ -1,4 +1,7 @@
 import "server-only";
+import { env } from "@/lib/env";
+import { hostnameOf, publicOriginsOf } from "@/lib/net/allowed-hosts";
+import { HOST_HEADER, PROTO_HEADER } from "@/lib/net/trusted-headers";
 
 type Shape = (body: unknown) => boolean;
 
@@ -75,15 +78,49 @@ export function answerShape(method: string, path: string): Shape | undefined {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Cross-site request forgery guard: a state-changing call must come from a page of this same
- * origin. Browsers always send Origin on such fetches; a missing one is refused too.
+ * Cross-site request forgery guard: a state-changing call must come from a page of one of
+ * `allowed` origins (scheme, host and port). Browsers always send Origin on such fetches; a
+ * missing one is refused too.
  */
-export function originAllowed(method: string, origin: string | null, host: string | null): boolean {
+export function originAllowed(
+  method: string,
+  origin: string | null,
+  allowed: readonly string[],
+): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return true;
-  if (!origin || !host) return false;
+  if (!origin) return false;
   try {
-    return new URL(origin).host === host;
+    const url = new URL(origin);
+    if (url.protocol !== "https:" && url.protocol !== "http:") return false;
+    return allowed.includes(url.origin);
   } catch {
     return false;
   }
+}
+
+/**
+ * The request's own origin: the scheme and the (already allowed) host our server established
+ * (lib/server/main.ts), or outside it the URL's scheme and the Host header.
+ */
+function ownOrigin(req: Request): string | null {
+  const proto =
+    req.headers.get(PROTO_HEADER) ?? (new URL(req.url).protocol === "https:" ? "https" : "http");
+  const host = req.headers.get(HOST_HEADER) ?? req.headers.get("host");
+  if (!hostnameOf(host)) return null;
+  try {
+    return new URL(`${proto}://${host}`).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where the portal's pages are: the configured public origins (PUBLIC_URL, PUBLIC_ORIGINS) and
+ * the origin this request was made to. The Host alone is not enough: it is the client's word
+ * (checked against ALLOWED_HOSTS by our server) and it says nothing of the scheme.
+ */
+export function requestOriginAllowed(req: Request): boolean {
+  const own = ownOrigin(req);
+  const allowed = [...publicOriginsOf(env()), ...(own ? [own] : [])];
+  return originAllowed(req.method, req.headers.get("origin"), allowed);
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { env } from "@/lib/env";
-import { CLIENT_IP_HEADER } from "@/lib/net/trusted-headers";
+import { clientAddressOf } from "@/lib/net/trusted-headers";
 
 /**
  * Guessing keys through the portal is limited before the upstream is asked: failed sign-ins
@@ -36,9 +36,12 @@ export async function enterSignIn(
   const window = e.PORTAL_SIGNIN_WINDOW_SECONDS;
   const keys: [string, number][] = [];
   // Set by our own server from the socket (or a trusted proxy); never the client's say-so.
-  const address = req.headers.get(CLIENT_IP_HEADER);
+  const address = clientAddressOf(req);
   if (address) keys.push([`portal:signin:addr:${address}`, e.PORTAL_SIGNIN_LIMIT_PER_ADDRESS]);
-  if (apiKey) keys.push([`portal:signin:key:${digest(apiKey)}`, e.PORTAL_SIGNIN_LIMIT_PER_KEY]);
+  // Counted as the key is used: the sign-in trims it (authenticateBodySchema) before it goes
+  // upstream, so " pk_…" and "pk_… " must not each get a fresh allowance.
+  const key = apiKey?.trim();
+  if (key) keys.push([`portal:signin:key:${digest(key)}`, e.PORTAL_SIGNIN_LIMIT_PER_KEY]);
 
   const taken: string[] = [];
   let retryAfterSeconds = 0;

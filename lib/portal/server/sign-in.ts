@@ -26,6 +26,7 @@ function isTokenAnswer(body: unknown): body is TokenAnswer {
 export async function signInUpstream(
   apiKey: string,
   secretKey: string,
+  opts: { client?: string | null } = {},
 ): Promise<
   | { ok: true; session: Required<Omit<SessionData, "pool">> & Pick<SessionData, "pool"> }
   | { ok: false; status: number; error: PortalError }
@@ -50,6 +51,7 @@ export async function signInUpstream(
     contentType: "application/x-www-form-urlencoded",
     safe: true,
     expect: isTokenAnswer,
+    client: opts.client,
   });
   if (!auth.ok) {
     // A 401 here means the keys, whatever words the upstream chose (the real service's body
@@ -59,7 +61,7 @@ export async function signInUpstream(
   }
   const body = auth.body as TokenAnswer;
   // Our API says who the token belongs to; the real service has no such call: cope without it.
-  const me = await upstreamFetch(environment, "me", { token: body.token });
+  const me = await upstreamFetch(environment, "me", { token: body.token, client: opts.client });
   const who = (me.ok && isObject(me.body) ? me.body : {}) as {
     company?: { name?: unknown };
     pool?: unknown;

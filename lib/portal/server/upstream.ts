@@ -1,6 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { log, redact } from "@/lib/log";
+import { portalClientHeaders } from "@/lib/net/portal-client";
 import { normalizeError } from "@/lib/portal/normalize";
 import type { Environment } from "@/lib/portal/server/session";
 import { upstreamFor } from "@/lib/portal/server/upstream-base";
@@ -23,6 +24,12 @@ type Options = {
   safe?: boolean;
   /** What a successful answer must look like; anything else is a bad answer (502). */
   expect?: (body: unknown) => boolean;
+  /**
+   * The browser's address (lib/net/trusted-headers.ts clientAddressOf), so the embedded API
+   * counts its per-address limits against the browser rather than against this server. Told
+   * only to our own API, signed (lib/net/portal-client.ts); a remote upstream never sees it.
+   */
+  client?: string | null;
 };
 
 /** Connection errors that mean the request never reached the upstream. */
@@ -108,6 +115,7 @@ export async function upstreamFetch(
     // benchmark saw zlib take a tenth of a proxied request); a remote service still gzips.
     ...(embedded && { "accept-encoding": "identity" }),
     ...opts.headers,
+    ...(embedded && opts.client && portalClientHeaders(opts.client)),
   };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body !== undefined) headers["content-type"] = opts.contentType ?? "application/json";

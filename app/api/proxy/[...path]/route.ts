@@ -1,3 +1,4 @@
+import { clientAddressOf } from "@/lib/net/trusted-headers";
 import { signedInRoute, upstreamRefusal } from "@/lib/portal/server/portal-route";
 import { answerShape, proxyAllows } from "@/lib/portal/server/proxy-rules";
 import { PROXY_MAX_BYTES, readLimitedText } from "@/lib/portal/server/read-body";
@@ -30,6 +31,7 @@ const proxy = signedInRoute<{ path: string[] }>(
       contentType: "application/json",
       headers: forward,
       expect: answerShape(req.method, apiPath),
+      client: clientAddressOf(req),
     });
     const etag = result.headers.get("etag");
     const pass: Record<string, string> = etag ? { etag } : {};
