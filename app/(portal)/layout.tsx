@@ -6,13 +6,13 @@ import { EnvironmentBadge } from "@/components/portal/environment-badge";
 import { NavLinks } from "@/components/portal/nav-links";
 import { Providers } from "@/components/portal/providers";
 import { SignOutButton } from "@/components/portal/sign-out-button";
+import { currentSession } from "@/lib/portal/server/current-session";
 import { REQUEST_PATH_HEADER } from "@/lib/portal/server/request-path";
-import { safeNext } from "@/lib/portal/server/require-session";
-import { activeSession, getSession } from "@/lib/portal/server/session";
+import { safeNext } from "@/lib/portal/server/safe-next";
 
 /** Every portal page: signed-in only (each page also checks, to come back to itself). */
 export default async function PortalLayout({ children }: { children: ReactNode }) {
-  const session = activeSession(await getSession());
+  const { active: session } = await currentSession();
   if (!session) {
     // Pages check too, but the layout renders first: come back to the page that was asked for.
     const here = safeNext((await headers()).get(REQUEST_PATH_HEADER) ?? undefined);

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { portalFetch } from "@/lib/portal/client/fetcher";
+import { announceSignOut, portalFetch } from "@/lib/portal/client/fetcher";
 
 export function SignOutButton() {
   const [busy, setBusy] = useState(false);
@@ -12,6 +12,7 @@ export function SignOutButton() {
       busy={busy}
       onClick={async () => {
         setBusy(true);
+        announceSignOut();
         try {
           await portalFetch("/api/session", { method: "DELETE" });
         } finally {

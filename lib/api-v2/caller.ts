@@ -14,12 +14,16 @@ export type Caller = {
   pool: Pool;
   /** The operator command acting for the company (no key): history says "operator". */
   operator?: boolean;
+  /** The token the call came with (none for the operator): what sign-out revokes. */
+  tokenId?: number;
 };
 
 export async function callerFromToken(db: Db, token: string, now: Date): Promise<Caller> {
   const [row] = await db
     .select({
+      tokenId: tokens.id,
       expiresAt: tokens.expiresAt,
+      tokenRevokedAt: tokens.revokedAt,
       apiKeyId: apiKeys.id,
       revokedAt: apiKeys.revokedAt,
       pool: apiKeys.pool,
@@ -35,10 +39,17 @@ export async function callerFromToken(db: Db, token: string, now: Date): Promise
   if (row.revokedAt) {
     throw new ApiError("invalid_token", "The API key behind this token has been revoked");
   }
+  if (row.tokenRevokedAt) {
+    throw new ApiError(
+      "invalid_token",
+      "The token has been revoked (signed out); authenticate again",
+    );
+  }
   if (row.expiresAt.getTime() <= now.getTime()) {
     throw new ApiError("token_expired", "The token has expired; authenticate again");
   }
   return {
+    tokenId: row.tokenId,
     apiKeyId: row.apiKeyId,
     companyId: row.companyId,
     companyName: row.companyName,

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { loadDemoCredentials } from "@/lib/demo-keys";
-import { safeNext } from "@/lib/portal/server/require-session";
+import { safeNext } from "@/lib/portal/server/safe-next";
 import { upstreamFor } from "@/lib/portal/server/upstream-base";
 
 export const metadata: Metadata = { title: "Sign in" };

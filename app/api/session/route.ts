@@ -1,9 +1,11 @@
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { loadDemoCredentials } from "@/lib/demo-keys";
+import { log } from "@/lib/log";
 import { clientAddressOf } from "@/lib/net/trusted-headers";
+import { currentSession } from "@/lib/portal/server/current-session";
 import { portalRoute } from "@/lib/portal/server/portal-route";
 import { readLimitedText, SIGN_IN_MAX_BYTES } from "@/lib/portal/server/read-body";
-import { safeNext } from "@/lib/portal/server/require-session";
 import {
   bodyTooLarge,
   methodNotAllowed,
@@ -11,17 +13,20 @@ import {
   portalJson,
   tooManyAttempts,
 } from "@/lib/portal/server/respond";
-import { activeSession, getSession } from "@/lib/portal/server/session";
+import { safeNext } from "@/lib/portal/server/safe-next";
+import { getSession, SESSION_TTL_SECONDS } from "@/lib/portal/server/session";
 import { signInUpstream } from "@/lib/portal/server/sign-in";
 import { enterSignIn } from "@/lib/portal/server/sign-in-limit";
+import { upstreamFetch } from "@/lib/portal/server/upstream";
 import { upstreamFor } from "@/lib/portal/server/upstream-base";
 import type { PortalError, SessionSummary } from "@/lib/portal/types";
 import { authenticateBodySchema } from "@/lib/schemas/auth";
+import { revokedSessions } from "@/lib/server/revoked-sessions";
 import { signInStore } from "@/lib/server/sign-in-store";
 
 /** GET /api/session: who is signed in (no token in the answer). */
 export async function GET() {
-  const session = activeSession(await getSession());
+  const { active: session } = await currentSession();
   if (!session) return portalError(401, { code: "signed_out", message: "Not signed in." });
   return portalJson({
     environment: session.environment,
@@ -129,7 +134,8 @@ async function signIn(raw: unknown, demo: boolean, client: string | null): Promi
     return { ok: false, status: result.status, error };
   }
   const session = await getSession();
-  Object.assign(session, result.session);
+  // A new id for every sign-in: what sign-out revokes, whoever holds a copy of the cookie.
+  Object.assign(session, result.session, { sid: randomBytes(18).toString("base64url") });
   await session.save();
   return {
     ok: true,
@@ -141,9 +147,27 @@ async function signIn(raw: unknown, demo: boolean, client: string | null): Promi
   };
 }
 
-/** DELETE /api/session: sign out. */
-export const DELETE = portalRoute(async () => {
-  const session = await getSession();
+/**
+ * DELETE /api/session: sign out, everywhere. The session's id is recorded as revoked until the
+ * cookie would have expired anyway (a copy of the cookie is refused from now on, by every
+ * instance), and the API token behind it is revoked upstream (DELETE /api_v2/authenticate; an
+ * upstream without that call, like the real service, lets the token expire on its own).
+ */
+export const DELETE = portalRoute(async (req) => {
+  const { session, active } = await currentSession();
+  if (active) {
+    await revokedSessions.revoke(active.sid, new Date(Date.now() + SESSION_TTL_SECONDS * 1000));
+    const out = await upstreamFetch(active.environment, "authenticate", {
+      method: "DELETE",
+      token: active.token,
+      safe: true,
+      client: clientAddressOf(req),
+    });
+    // 401: already ended; 404/405: an upstream that cannot revoke. Either way the session is.
+    if (!out.ok && ![401, 404, 405].includes(out.status)) {
+      log.warn("sign-out: the upstream did not revoke the token", { status: out.status });
+    }
+  }
   session.destroy();
   return portalJson(null, 204);
 });

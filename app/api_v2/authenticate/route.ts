@@ -1,6 +1,7 @@
 import { authenticate } from "@/lib/api-v2/auth/authenticate";
 import { credentialsOf } from "@/lib/api-v2/auth/credentials";
-import { json, methods, publicDbEndpoint } from "@/lib/api-v2/handler";
+import { revokeToken } from "@/lib/api-v2/auth/revoke-token";
+import { endpoint, json, methods, publicDbEndpoint } from "@/lib/api-v2/handler";
 import { clientAddress } from "@/lib/api-v2/request-meta";
 
 /** POST /api_v2/authenticate: exchange a key pair for a 24-hour token. */
@@ -13,4 +14,13 @@ const authenticateHandler = publicDbEndpoint(async (ctx) => {
   return json(result);
 });
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: authenticateHandler });
+/** DELETE /api_v2/authenticate: sign out, revoking the token the call carries (our addition). */
+const revokeHandler = endpoint(async (ctx) => {
+  await revokeToken(ctx.db, ctx.caller, ctx.now);
+  return json(null, 204);
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: authenticateHandler,
+  DELETE: revokeHandler,
+});

@@ -10,6 +10,7 @@ import {
   call,
   describeApi,
   discoverRoutes,
+  invitationTokens,
   type Tenant,
   workerBody,
 } from "./harness";
@@ -119,7 +120,8 @@ const privateOnly = (status: number, otherPrivate: Exp) =>
     ownPublic: PUBLIC_POOL,
   });
 
-type Req = { path: string; json?: unknown };
+/** `token`: instead of the caller's own (a sign-out must not end the token later cells use). */
+type Req = { path: string; json?: unknown; token?: string };
 type Row = {
   expect: Record<Who, Exp>;
   /** The request this caller sends; a cell that changes or uses up its record gets a fresh one. */
@@ -175,15 +177,10 @@ describeApi("tenancy and access matrix", (api) => {
     return res.body as { id: number; external_id: string; email: string };
   };
 
-  /** The invitation token from A's demo outbox (the mail to `email`, newest first). */
+  /** The invitation token mailed to `email` by A, as the worker's inbox holds it. */
   const invitationFor = async (email: string) => {
-    const res = await call("GET", "/api_v2/mails", {
-      token: fx.a.privateToken,
-      query: { per: 50 },
-    });
-    expect(res.status, res.text).toBe(200);
-    const mail = (res.body.mails as any[]).find((m) => m.to === email);
-    const token = decodeURIComponent(String(mail?.link ?? "").split("#token=")[1] ?? "");
+    const mail = (await invitationTokens(api, fx.a.companyId)).find((m) => m.to === email);
+    const token = mail?.token ?? "";
     expect(token.length, `invitation link for ${email}`).toBeGreaterThanOrEqual(20);
     fx.secretsOfA.push(token);
     return token;
@@ -421,6 +418,14 @@ describeApi("tenancy and access matrix", (api) => {
           expect(res.body.expires_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
         },
         answersWithSecrets: true,
+      },
+      // Sign-out: any valid token may revoke itself (a fresh one here, not the caller's own).
+      DELETE: {
+        expect: anyKey(204),
+        request: async (who) => ({
+          path: "/api_v2/authenticate",
+          token: who in fx.company ? await api.authenticate(fx.keys[who]) : undefined,
+        }),
       },
     },
 
@@ -803,7 +808,7 @@ describeApi("tenancy and access matrix", (api) => {
     const where = `${method} ${key} as ${DESCRIBE[who]}`;
     const expected = row.expect[who];
     const req = await row.request(who, expected);
-    const token = fx.token[who];
+    const token = req.token ?? fx.token[who];
     const res = await call(method, req.path, { token, json: req.json });
     figures.cells++;
     const problems: string[] = [];

@@ -5,6 +5,7 @@ import { apiKeys, tokens } from "@/lib/db/schema";
 import { env, resetEnv } from "@/lib/env";
 import { createCompany, createKeys, revokeKey } from "../admin/admin";
 import { setClock } from "../clock";
+import { hashToken } from "../hash-token";
 import { type ApiResponse, type CallOptions, call, describeApi } from "./harness";
 
 type Keys = { api_key: string; secret_key: string };
@@ -336,6 +337,60 @@ describeApi("authentication and transport", (api) => {
     });
   });
 
+  describe("DELETE /authenticate (sign-out)", () => {
+    const REVOKED = {
+      error: {
+        code: "invalid_token",
+        message: "The token has been revoked (signed out); authenticate again",
+      },
+    };
+
+    it.each<[string, (t: string) => CallOptions]>([
+      ["the query parameter", (t) => ({ token: t })],
+      ["Authorization: Bearer", (t) => ({ bearer: t })],
+    ])("revokes the token it carries as %s: 204, then 401 everywhere", async (_, opts) => {
+      const token = await api.authenticate(keys);
+      const other = await api.authenticate(keys);
+      expect((await call("GET", "/api_v2/me", opts(token))).status).toBe(200);
+
+      const out = await call("DELETE", "/api_v2/authenticate", opts(token));
+      expect({ status: out.status, text: out.text }).toEqual({ status: 204, text: "" });
+      const [row] = await api.database.db
+        .select({ revokedAt: tokens.revokedAt })
+        .from(tokens)
+        .where(eq(tokens.tokenHash, hashToken(token)));
+      expect(row?.revokedAt).toBeInstanceOf(Date);
+
+      for (const [method, path] of [
+        ["GET", "/api_v2/me"],
+        ["GET", "/api_v2/users"],
+        ["POST", "/api_v2/badges"],
+        ["DELETE", "/api_v2/authenticate"],
+      ] as const) {
+        const body = method === "POST" ? { json: { name: "x" } } : {};
+        expectError(await call(method, path, { ...opts(token), ...body }), 401, REVOKED);
+      }
+      // Another token of the same key is untouched, and the key still signs in.
+      expect((await call("GET", "/api_v2/me", { token: other })).status).toBe(200);
+      expect((await authenticate({ query: keys })).status).toBe(200);
+    });
+
+    it.each<{ name: string; opts: CallOptions; error: unknown }>([
+      { name: "no token", opts: {}, error: MISSING_TOKEN },
+      { name: "a made-up token", opts: { token: "x".repeat(43) }, error: INVALID_TOKEN },
+      // The key pair is how to get a token, not a way to end one.
+      { name: "the key pair instead of a token", opts: { query: {} }, error: MISSING_TOKEN },
+    ])("is refused with 401 for $name, and revokes nothing", async ({ opts, error }) => {
+      const token = await api.authenticate(keys);
+      const res = await call("DELETE", "/api_v2/authenticate", {
+        ...opts,
+        ...(opts.query && { query: keys }),
+      });
+      expectError(res, 401, error);
+      expect((await call("GET", "/api_v2/me", { token })).status).toBe(200);
+    });
+  });
+
   describe("rate limiting", () => {
     afterEach(() => {
       resetEnv({ AUTH_RATE_LIMIT_PER_KEY: undefined, AUTH_RATE_LIMIT_PER_ADDRESS: undefined });
@@ -540,7 +595,7 @@ describeApi("authentication and transport", (api) => {
     it.each<[string, string, string]>([
       ["DELETE", "/api_v2/info", "GET"],
       ["POST", "/api_v2/info", "GET"],
-      ["GET", "/api_v2/authenticate", "POST"],
+      ["GET", "/api_v2/authenticate", "POST, DELETE"],
       ["PUT", "/api_v2/users/1", "GET, PATCH"],
       ["DELETE", "/api_v2/users/1", "GET, PATCH"],
       ["GET", "/api_v2/users/invite", "POST"],

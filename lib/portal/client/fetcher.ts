@@ -15,6 +15,15 @@ export class ApiClientError extends Error {
 
 export const SESSION_EXPIRED_EVENT = "portal:session-expired";
 
+/**
+ * Set while the user signs out: the answers of reads still under way then are 401s too, and
+ * must not send the page to "your session has ended" instead of "you signed out".
+ */
+let signingOut = false;
+export function announceSignOut(): void {
+  signingOut = true;
+}
+
 type Init = {
   method?: string;
   json?: unknown;
@@ -63,7 +72,12 @@ export async function apiFetch<T>(
       err?.message ?? `The request failed (HTTP ${res.status}).`,
       err?.fields,
     );
-    if (res.status === 401 && init.announceExpiry !== false && typeof window !== "undefined") {
+    if (
+      res.status === 401 &&
+      init.announceExpiry !== false &&
+      !signingOut &&
+      typeof window !== "undefined"
+    ) {
       window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT));
     }
     throw e;

@@ -1,14 +1,10 @@
 import "server-only";
 import type { IronSession } from "iron-session";
 import { log } from "@/lib/log";
+import { currentSession } from "@/lib/portal/server/current-session";
 import { requestOriginAllowed } from "@/lib/portal/server/proxy-rules";
 import { foreignOrigin, portalError, sessionExpired } from "@/lib/portal/server/respond";
-import {
-  type ActiveSession,
-  activeSession,
-  getSession,
-  type SessionData,
-} from "@/lib/portal/server/session";
+import type { ActiveSession, SessionData } from "@/lib/portal/server/session";
 import type { UpstreamResult } from "@/lib/portal/server/upstream";
 
 type RouteContext<P> = { params: Promise<P> };
@@ -59,16 +55,15 @@ export function portalRoute<P = Record<string, never>>(
 }
 
 /**
- * A route for signed-in employers only: a missing or expired session ends (its cookie is
- * cleared) and the page is told to sign in again, before the handler runs.
+ * A route for signed-in employers only: a missing, expired or signed-out session ends (its
+ * cookie is cleared) and the page is told to sign in again, before the handler runs.
  */
 export function signedInRoute<P = Record<string, never>>(
   fn: (ctx: SignedIn<P>) => Promise<Response>,
   opts: Options<P> = {},
 ): Handler<P> {
   return portalRoute(async (req, params) => {
-    const session = await getSession();
-    const active = activeSession(session);
+    const { session, active } = await currentSession();
     if (!active) {
       if (session.token) session.destroy();
       return sessionExpired();

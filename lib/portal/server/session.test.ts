@@ -115,6 +115,7 @@ describe("the sealed cookie", () => {
 describe("activeSession", () => {
   const now = new Date("2026-03-01T12:00:00Z");
   const valid: SessionData = {
+    sid: "sid-1",
     token: "tok",
     expiresAt: "2026-03-01T12:00:01Z",
     environment: "test",
@@ -128,6 +129,7 @@ describe("activeSession", () => {
 
   it.each<[string, SessionData]>([
     ["an empty session (never signed in)", {}],
+    ["no session id (a cookie from before sessions had one)", { ...valid, sid: undefined }],
     ["no token", { ...valid, token: undefined }],
     ["an empty token", { ...valid, token: "" }],
     ["no expiry", { ...valid, expiresAt: undefined }],

@@ -8,6 +8,11 @@ export type Environment = "test" | "live";
 
 /** What the portal keeps about a signed-in employer. Never the secret key. */
 export type SessionData = {
+  /**
+   * A random id given at sign-in: sign-out records it as revoked (lib/server/revoked-sessions.ts),
+   * so a copy of the cookie is refused afterwards even where the upstream cannot revoke tokens.
+   */
+  sid?: string;
   token?: string;
   /** ISO timestamp: the upstream token's expiry. */
   expiresAt?: string;
@@ -19,11 +24,14 @@ export type SessionData = {
 
 const SESSION_COOKIE = "ep_session";
 
+/** How long a sealed cookie is honoured after it was last written (iron-session's ttl). */
+export const SESSION_TTL_SECONDS = 60 * 60 * 24;
+
 export function sessionOptions(): SessionOptions {
   return {
     cookieName: SESSION_COOKIE,
     password: sessionSecret(),
-    ttl: 60 * 60 * 24,
+    ttl: SESSION_TTL_SECONDS,
     cookieOptions: {
       httpOnly: true,
       sameSite: "lax",
@@ -58,13 +66,39 @@ function withoutSessionCookie<T extends { get(name: string): unknown }>(store: T
   });
 }
 
-export type ActiveSession = Required<Pick<SessionData, "token" | "expiresAt" | "environment">> &
+export type ActiveSession = Required<
+  Pick<SessionData, "sid" | "token" | "expiresAt" | "environment">
+> &
   SessionData;
 
-/** A session whose token has not expired yet, or null. */
+/**
+ * A session whose token has not expired yet, or null. Whether it was signed out elsewhere is
+ * the store's to say (signedInSession).
+ */
 export function activeSession(data: SessionData, now = new Date()): ActiveSession | null {
-  if (!data.token || !data.expiresAt || !data.environment) return null;
+  if (!data.sid || !data.token || !data.expiresAt || !data.environment) return null;
   const expires = new Date(data.expiresAt).getTime();
   if (Number.isNaN(expires) || expires <= now.getTime()) return null;
   return data as ActiveSession;
+}
+
+/**
+ * Where the ids of signed-out sessions are kept until their cookies expire. The app hands in
+ * its own (the shared database, lib/server/revoked-sessions.ts), so every instance refuses a
+ * session any of them ended; the portal itself keeps no state.
+ */
+export type RevokedSessions = {
+  isRevoked(sid: string): Promise<boolean>;
+  revoke(sid: string, until: Date): Promise<void>;
+};
+
+/**
+ * The request's session, and its active part: null when never signed in, expired, or signed out
+ * (a replayed copy of a cookie whose session ended).
+ */
+export async function signedInSession(revoked: RevokedSessions) {
+  const session = await getSession();
+  const active = activeSession(session);
+  if (active && (await revoked.isRevoked(active.sid))) return { session, active: null };
+  return { session, active };
 }

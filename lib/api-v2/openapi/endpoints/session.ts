@@ -47,6 +47,19 @@ export const SESSION_ENDPOINTS: Endpoint[] = [
     ],
   },
   {
+    method: "delete",
+    path: "/api_v2/authenticate",
+    operationId: "revokeToken",
+    tag: "Authentication",
+    summary: "Sign out: revoke the token",
+    description:
+      "Revokes the token the call carries (query `token` or `Authorization: Bearer`): from then on it is 401 `invalid_token` on every call, on every instance. Other tokens of the same key stay valid. The employer portal calls it when an employer signs out. Our addition: the original interface has no sign-out, so its tokens simply expire.",
+    auth: true,
+    addition: true,
+    success: { status: 204, description: "Revoked: the token is refused from now on." },
+    errors: ["missing_token", "invalid_token", "token_expired"],
+  },
+  {
     method: "get",
     path: "/api_v2/info",
     operationId: "getInfo",

@@ -1,0 +1,23 @@
+/** Where a `next` may not lead: a host of its own ("//evil", "/\evil"), or characters a header cannot hold. */
+const UNSAFE = /[\s\\\u0000-\u001f\u007f]/;
+const BASE = "http://portal.invalid";
+
+/**
+ * Only same-site paths may be a `next`: never an open redirect. The path comes back as a browser
+ * would send it (non-ASCII characters percent-encoded), so it can stand in a Location header;
+ * anything else (another host, control characters, a path that resolves to "//…") is `fallback`.
+ */
+export function safeNext(next: string | string[] | undefined, fallback = "/workers"): string {
+  const n = Array.isArray(next) ? next[0] : next;
+  if (!n || !n.startsWith("/") || n.startsWith("//") || UNSAFE.test(n)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(n, BASE);
+  } catch {
+    return fallback;
+  }
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // "/.//evil" resolves to "//evil", which a browser reads as another host.
+  if (url.origin !== BASE || path.startsWith("//")) return fallback;
+  return path;
+}
