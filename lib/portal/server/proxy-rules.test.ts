@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   answerShape,
+  forwardedSearch,
   originAllowed,
   proxyAllows,
   requestOriginAllowed,
@@ -212,5 +213,20 @@ describe("answerShape: what the pages rely on is checked on the way through", ()
     expect(answerShape("GET", "mails")).toBeUndefined();
     expect(answerShape("DELETE", "webhooks/3")).toBeUndefined();
     expect(answerShape("GET", "users/../admin")).toBeUndefined();
+  });
+});
+
+describe("forwardedSearch: the browser's query string, less any credential", () => {
+  it.each([
+    ["?page=2&per=50", "?page=2&per=50"],
+    ["?token=junk", ""],
+    ["?q=ada&token=other-companys-token&page=2", "?q=ada&page=2"],
+    ["?TOKEN=x&Api_Key=pk_test_1&secret_key=sk_test_1&q=a", "?q=a"],
+    ["?token=a&token=b", ""],
+    ["", ""],
+  ])("%s → %s", (search, expected) => {
+    expect(forwardedSearch(new URL(`http://127.0.0.1:3000/api/proxy/users${search}`))).toBe(
+      expected,
+    );
   });
 });

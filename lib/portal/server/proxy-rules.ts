@@ -124,3 +124,20 @@ export function requestOriginAllowed(req: Request): boolean {
   const allowed = [...publicOriginsOf(env()), ...(own ? [own] : [])];
   return originAllowed(req.method, req.headers.get("origin"), allowed);
 }
+
+/** Query parameters that carry credentials: the browser never chooses the proxy's credentials. */
+const CREDENTIAL_PARAMS = ["token", "api_key", "secret_key"];
+
+/**
+ * The query string the proxy sends upstream: the browser's, less any credential. The session's
+ * token is the only one the proxy uses (a `?token=` of the browser's would otherwise override it
+ * upstream, and `?token=junk` would sign the user out).
+ */
+export function forwardedSearch(url: URL): string {
+  const params = new URLSearchParams(url.search);
+  for (const name of [...params.keys()]) {
+    if (CREDENTIAL_PARAMS.includes(name.toLowerCase())) params.delete(name);
+  }
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}

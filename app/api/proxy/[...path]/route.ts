@@ -1,6 +1,6 @@
 import { clientAddressOf } from "@/lib/net/trusted-headers";
 import { signedInRoute, upstreamRefusal } from "@/lib/portal/server/portal-route";
-import { answerShape, proxyAllows } from "@/lib/portal/server/proxy-rules";
+import { answerShape, forwardedSearch, proxyAllows } from "@/lib/portal/server/proxy-rules";
 import { PROXY_MAX_BYTES, readLimitedText } from "@/lib/portal/server/read-body";
 import { bodyTooLarge, portalError } from "@/lib/portal/server/respond";
 import { upstreamFetch } from "@/lib/portal/server/upstream";
@@ -9,7 +9,8 @@ const apiPathOf = (path: string[]) => path.map(encodeURIComponent).join("/");
 
 /**
  * /api/proxy/<path>: the browser's only way to the API. Allow-listed methods and paths, the
- * token added from the sealed session, Origin checked on writes; an upstream 401 ends the
+ * token added from the sealed session (credentials in the browser's query string dropped),
+ * Origin checked on writes; an upstream 401 ends the
  * session and tells the page to sign in again. Each call is sent upstream once: a failure is
  * answered (502/503/504, the house error shape) and the page decides whether to ask again.
  */
@@ -24,15 +25,19 @@ const proxy = signedInRoute<{ path: string[] }>(
     const forward: Record<string, string> = {};
     const ifMatch = req.headers.get("if-match");
     if (ifMatch) forward["if-match"] = ifMatch;
-    const result = await upstreamFetch(active.environment, `${apiPath}${new URL(req.url).search}`, {
-      method: req.method,
-      token: active.token,
-      body: body || undefined,
-      contentType: "application/json",
-      headers: forward,
-      expect: answerShape(req.method, apiPath),
-      client: clientAddressOf(req),
-    });
+    const result = await upstreamFetch(
+      active.environment,
+      `${apiPath}${forwardedSearch(new URL(req.url))}`,
+      {
+        method: req.method,
+        token: active.token,
+        body: body || undefined,
+        contentType: "application/json",
+        headers: forward,
+        expect: answerShape(req.method, apiPath),
+        client: clientAddressOf(req),
+      },
+    );
     const etag = result.headers.get("etag");
     const pass: Record<string, string> = etag ? { etag } : {};
     if (!result.ok) return upstreamRefusal(result, session, pass);
