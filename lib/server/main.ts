@@ -30,6 +30,7 @@ import {
 import { pagePathOf, REQUEST_PATH_HEADER } from "@/lib/portal/server/request-path";
 import { logRequest } from "./access-log";
 import { ensureBuild } from "./ensure-build";
+import { purgeExpired } from "./purge";
 import { applySecurityHeaders, tileOriginOf } from "./security-headers";
 
 /**
@@ -76,10 +77,12 @@ async function main() {
   const dispatcher = e.OUTBOX_DISPATCHER ? new Dispatcher({ db: database.db }) : null;
   dispatcher?.start();
   // Time moves job requests too: a posting whose start passed with no one hired is unfilled.
+  // And what can never count again is purged, a bounded batch at a time (lib/server/purge.ts).
   const sweep = setInterval(() => {
-    markUnfilled(database.db, clock.now()).catch((err: unknown) =>
-      log.error("unfilled sweep failed", { err: err instanceof Error ? err.message : String(err) }),
-    );
+    const failed = (what: string) => (err: unknown) =>
+      log.error(`${what} failed`, { err: err instanceof Error ? err.message : String(err) });
+    markUnfilled(database.db, clock.now()).catch(failed("unfilled sweep"));
+    purgeExpired(database.db, clock.now()).catch(failed("purge"));
   }, 60_000);
   sweep.unref();
 
