@@ -28,7 +28,7 @@ export async function signInUpstream(
   secretKey: string,
   opts: { client?: string | null } = {},
 ): Promise<
-  | { ok: true; session: Required<Omit<SessionData, "pool">> & Pick<SessionData, "pool"> }
+  | { ok: true; session: Required<Omit<SessionData, "pool" | "sid">> & Pick<SessionData, "pool"> }
   | { ok: false; status: number; error: PortalError }
 > {
   const environment = environmentOfKey(apiKey);
