@@ -41,13 +41,18 @@ describe("the SSN field", () => {
     expect(screen.getByText("•••-••-4321")).toBeTruthy();
   });
 
-  it("shows no mask for an empty number", () => {
+  it("shows no mask and nothing to reveal for an empty number, until one is typed", () => {
     render(
       <Harness ssn="">
         <SsnField hint="Only if needed." />
       </Harness>,
     );
     expect(screen.getByText("Only if needed.").textContent).toBe("Only if needed.");
+    expect(screen.queryByRole("button")).toBeNull();
+    fireEvent.change(screen.getByLabelText("Social Security number"), {
+      target: { value: "123-45-6789" },
+    });
+    expect(screen.getByRole("button", { name: "Show Social Security number" })).toBeTruthy();
   });
 
   it("masks an SSN wherever the editor shows a value (conflicts, history)", () => {

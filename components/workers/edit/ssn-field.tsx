@@ -41,15 +41,19 @@ export function SsnField({ hint, className = "" }: { hint: string; className?: s
           className={`${inputClass(Boolean(error))} ${shown ? "" : "[-webkit-text-security:disc]"}`}
           {...register("ssn")}
         />
-        <button
-          type="button"
-          aria-pressed={shown}
-          aria-controls={id}
-          onClick={() => setShown((s) => !s)}
-          className={buttonClass("secondary", `shrink-0 ${shown ? "bg-slate-100" : ""}`)}
-        >
-          Show<span className="sr-only"> {FIELD_LABELS.ssn}</span>
-        </button>
+        {/* Nothing to reveal in an empty field: the button comes with the first digit. */}
+        {masked && (
+          <button
+            type="button"
+            aria-pressed={shown}
+            aria-controls={id}
+            onClick={() => setShown((s) => !s)}
+            className={buttonClass("secondary", `shrink-0 ${shown ? "bg-slate-100" : ""}`)}
+          >
+            Show
+            <span className="sr-only"> {FIELD_LABELS.ssn}</span>
+          </button>
+        )}
       </div>
       {!error && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
