@@ -1,5 +1,15 @@
-/** Where a `next` may not lead: a host of its own ("//evil", "/\evil"), or characters a header cannot hold. */
-const UNSAFE = /[\s\\\u0000-\u001f\u007f]/;
+/**
+ * Characters a `next` may not hold: whitespace, backslashes (browsers read "/\evil" as
+ * "//evil"), and control characters, which no header can hold.
+ */
+function unsafe(n: string): boolean {
+  for (const ch of n) {
+    const c = ch.codePointAt(0)!;
+    if (c < 0x20 || c === 0x7f || ch === "\\" || /\s/.test(ch)) return true;
+  }
+  return false;
+}
+
 const BASE = "http://portal.invalid";
 
 /**
@@ -9,7 +19,7 @@ const BASE = "http://portal.invalid";
  */
 export function safeNext(next: string | string[] | undefined, fallback = "/workers"): string {
   const n = Array.isArray(next) ? next[0] : next;
-  if (!n || !n.startsWith("/") || n.startsWith("//") || UNSAFE.test(n)) return fallback;
+  if (!n?.startsWith("/") || n.startsWith("//") || unsafe(n)) return fallback;
   let url: URL;
   try {
     url = new URL(n, BASE);
