@@ -1,4 +1,5 @@
-import { inArray, lt } from "drizzle-orm";
+import { inArray, lt, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { RESEND_LIMIT } from "@/lib/api-v2/events/webhook-limits";
 import type { Db } from "@/lib/db/client";
 import { rateLimits, revokedSessions, tokens } from "@/lib/db/schema";
@@ -38,58 +39,28 @@ export async function purgeExpired(db: Db, now: Date): Promise<Purged> {
   const windowCutoff = new Date(now.getTime() - longestWindowSeconds() * 1000);
   const tokenCutoff = new Date(now.getTime() - EXPIRED_TOKEN_GRACE_MS);
   return {
-    rateLimits: await inBatches(() =>
-      db
-        .delete(rateLimits)
-        .where(
-          inArray(
-            rateLimits.key,
-            db
-              .select({ key: rateLimits.key })
-              .from(rateLimits)
-              .where(lt(rateLimits.windowStart, windowCutoff))
-              .limit(PURGE_BATCH),
-          ),
-        )
-        .returning({ key: rateLimits.key }),
+    rateLimits: await purge(
+      db,
+      rateLimits,
+      rateLimits.key,
+      lt(rateLimits.windowStart, windowCutoff),
     ),
-    tokens: await inBatches(() =>
-      db
-        .delete(tokens)
-        .where(
-          inArray(
-            tokens.id,
-            db
-              .select({ id: tokens.id })
-              .from(tokens)
-              .where(lt(tokens.expiresAt, tokenCutoff))
-              .limit(PURGE_BATCH),
-          ),
-        )
-        .returning({ id: tokens.id }),
-    ),
-    revokedSessions: await inBatches(() =>
-      db
-        .delete(revokedSessions)
-        .where(
-          inArray(
-            revokedSessions.sid,
-            db
-              .select({ sid: revokedSessions.sid })
-              .from(revokedSessions)
-              .where(lt(revokedSessions.expiresAt, now))
-              .limit(PURGE_BATCH),
-          ),
-        )
-        .returning({ sid: revokedSessions.sid }),
+    tokens: await purge(db, tokens, tokens.id, lt(tokens.expiresAt, tokenCutoff)),
+    revokedSessions: await purge(
+      db,
+      revokedSessions,
+      revokedSessions.sid,
+      lt(revokedSessions.expiresAt, now),
     ),
   };
 }
 
-async function inBatches(batch: () => Promise<unknown[]>): Promise<number> {
+/** Deletes the rows of `table` that `where` picks, PURGE_BATCH at a time, up to the run's bound. */
+async function purge(db: Db, table: PgTable, key: AnyPgColumn, where: SQL): Promise<number> {
   let total = 0;
   for (let i = 0; i < PURGE_BATCHES_PER_RUN; i++) {
-    const n = (await batch()).length;
+    const picked = db.select({ key }).from(table).where(where).limit(PURGE_BATCH);
+    const n = (await db.delete(table).where(inArray(key, picked)).returning({ key })).length;
     total += n;
     if (n < PURGE_BATCH) break;
   }
