@@ -14,14 +14,14 @@ export type Caller = {
   pool: Pool;
   /** The operator command acting for the company (no key): history says "operator". */
   operator?: boolean;
-  /** The token the call came with (none for the operator): what sign-out revokes. */
-  tokenId?: number;
+  /** The grant (row of `tokens`) the call came with; none for the operator. Sign-out revokes it. */
+  grantId?: number;
 };
 
 export async function callerFromToken(db: Db, token: string, now: Date): Promise<Caller> {
   const [row] = await db
     .select({
-      tokenId: tokens.id,
+      grantId: tokens.id,
       expiresAt: tokens.expiresAt,
       tokenRevokedAt: tokens.revokedAt,
       apiKeyId: apiKeys.id,
@@ -49,7 +49,7 @@ export async function callerFromToken(db: Db, token: string, now: Date): Promise
     throw new ApiError("token_expired", "The token has expired; authenticate again");
   }
   return {
-    tokenId: row.tokenId,
+    grantId: row.grantId,
     apiKeyId: row.apiKeyId,
     companyId: row.companyId,
     companyName: row.companyName,

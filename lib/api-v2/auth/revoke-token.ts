@@ -9,9 +9,9 @@ import type { Caller } from "../caller";
  * Revoking twice is no error: the second call never gets this far (the token is refused).
  */
 export async function revokeToken(db: Db, caller: Caller, now: Date): Promise<void> {
-  if (caller.tokenId === undefined) return;
+  if (caller.grantId === undefined) return;
   await db
     .update(tokens)
     .set({ revokedAt: now })
-    .where(and(eq(tokens.id, caller.tokenId), isNull(tokens.revokedAt)));
+    .where(and(eq(tokens.id, caller.grantId), isNull(tokens.revokedAt)));
 }

@@ -10,7 +10,7 @@ import { ERROR_BOUNDS } from "../errors";
 import { hashToken } from "../hash-token";
 import { hashPassword } from "../invitations/password";
 import { MAX_PUBLIC_BODY_BYTES } from "../read-body";
-import { call, describeApi, type Tenant, workerBody } from "./harness";
+import { call, describeApi, dispatch, type Tenant, workerBody } from "./harness";
 
 /**
  * Work in proportion to what a request holds is bounded, and the cheap refusals come first: an
@@ -391,18 +391,16 @@ describeApi("bounded work before authorisation, and bounded answers", (api) => {
     };
 
     it("a call with a token checks the token before it reads the body", async () => {
-      const { POST } = await import("@/app/api_v2/users/invite/route");
-      const ctx = { params: Promise.resolve({}) };
       for (const token of [null, "not-a-real-token-at-all-000000000000000"]) {
         const s = streamed("/api_v2/users/invite", token, 15);
-        const res = await POST(s.req, ctx);
+        const res = await dispatch(s.req);
         expect(res.status).toBe(401);
         // The stream may be asked for its first chunk when the request is made, never more.
         expect(s.pulled()).toBeLessThanOrEqual(1);
       }
       // With a good token, the body is read (blank, so {}: refused as an incomplete invite).
       const s = streamed("/api_v2/users/invite", t.privateToken, 15);
-      const res = await POST(s.req, ctx);
+      const res = await dispatch(s.req);
       expect(res.status).toBe(422);
       expect(s.pulled()).toBeGreaterThan(15);
     });

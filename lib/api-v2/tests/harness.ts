@@ -1,12 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
+import { and, desc, eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe } from "vitest";
 import { noteIssuedSecret } from "@/e2e/support/secret-scan";
 import { type Database, openDatabase, setDatabase } from "@/lib/db/client";
+import { companies, outbox } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { createCompany, createKeys } from "../admin/admin";
 import { setClock } from "../clock";
+import { openStoredMail } from "../events/invitation-mail";
 import type { RouteHandler } from "../handler";
 
 /**
@@ -103,6 +106,19 @@ export type CallOptions = {
   scheme?: "http" | "https";
 };
 
+/** A request as Next would route it: to the handler of the route file its path matches. */
+export async function dispatch(req: Request): Promise<Response> {
+  const { pathname } = new URL(req.url);
+  const found = matchRoute(pathname);
+  if (!found) throw new Error(`No route file for ${pathname} (Next would serve its own 404)`);
+  found.route.module ??= (await import(found.route.file)) as RouteModule;
+  // Next answers HEAD with the GET handler when a route exports no HEAD (autoImplementMethods).
+  const handler =
+    found.route.module[req.method] ?? (req.method === "HEAD" ? found.route.module.GET : undefined);
+  if (!handler) throw new Error(`${found.route.file} exports no ${req.method}`);
+  return handler(req, { params: Promise.resolve(found.params) });
+}
+
 export type ApiResponse<T = any> = { status: number; headers: Headers; body: T; text: string };
 
 export async function call<T = any>(
@@ -123,15 +139,7 @@ export async function call<T = any>(
     body = opts.body;
     if (opts.contentType) headers.set("content-type", opts.contentType);
   }
-  const req = new Request(url, { method, headers, body });
-  const found = matchRoute(url.pathname);
-  if (!found) throw new Error(`No route file for ${url.pathname} (Next would serve its own 404)`);
-  found.route.module ??= (await import(found.route.file)) as RouteModule;
-  // Next answers HEAD with the GET handler when a route exports no HEAD (autoImplementMethods).
-  const handler =
-    found.route.module[method] ?? (method === "HEAD" ? found.route.module.GET : undefined);
-  if (!handler) throw new Error(`${found.route.file} exports no ${method}`);
-  const res = await handler(req, { params: Promise.resolve(found.params) });
+  const res = await dispatch(new Request(url, { method, headers, body }));
   const text = await res.text();
   let parsed: unknown = null;
   if (text) {
@@ -251,4 +259,42 @@ export function workerBody(overrides: Record<string, unknown> = {}): Record<stri
     external_id: `ext-${process.pid}-${seq}`,
     ...overrides,
   };
+}
+
+/**
+ * Makes the tenant's company the demo company (companies.demo), the one company whose listed
+ * invitation mails (GET /mails) show their links.
+ */
+export async function makeDemo(api: Api, tenant: Tenant): Promise<void> {
+  await api.database.db
+    .update(companies)
+    .set({ demo: true })
+    .where(eq(companies.id, tenant.companyId));
+}
+
+/**
+ * The invitation links mailed for a company, newest first (GET /mails's order), each as its
+ * recipient and token, read from the outbox as the workers' inboxes hold them: GET /mails
+ * shows the links to the demo company alone.
+ */
+export async function invitationTokens(
+  api: Api,
+  companyId: number,
+): Promise<{ to: string; token: string }[]> {
+  const rows = await api.database.db
+    .select({ body: outbox.body })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.companyId, companyId),
+        eq(outbox.channel, "email"),
+        eq(outbox.event, "user.invited"),
+      ),
+    )
+    .orderBy(desc(outbox.id));
+  return rows.flatMap((r) => {
+    const { meta, content } = openStoredMail(r.body);
+    const token = content?.link.split("#token=")[1];
+    return token ? [{ to: meta.to, token: decodeURIComponent(token) }] : [];
+  });
 }
