@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { outbox, outboxAttempts } from "@/lib/db/schema";
+import { companies, outbox, outboxAttempts } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { notFound, validationError } from "../errors";
 import { formatTimestamp } from "../format";
 import { consumeRateLimit } from "../rate-limit";
-import { openStoredMail } from "./invitation-mail";
+import { openStoredMail, withoutInvitationLink } from "./invitation-mail";
 import { RESEND_LIMIT } from "./webhook-limits";
 
 type OutboxRow = typeof outbox.$inferSelect;
@@ -150,19 +150,27 @@ export async function resendDelivery(
 const sqlAttemptsPlus = (n: number) => sql`${outbox.attempts} + ${n}`;
 
 /**
- * The invitation e-mails of the company, newest first. The rendered message (and its link) is
- * shown only when mail is kept in the database for the demo (no SMTP_URL): once mail really
- * goes out, the link belongs to the worker's inbox alone. The message rests sealed (its link
- * carries the invitation token): one sealed under another data key is listed without it.
+ * The invitation e-mails of the company, newest first. Never another company's. The rendered
+ * message is shown only when mail is kept in the database (no SMTP_URL): once mail really goes
+ * out, it belongs to the worker's inbox alone. Its invitation link (and the token in it) is
+ * shown only to the demo company, whose visitors must be able to open the invitation; for
+ * every other company the link would let anyone with a private-pool key accept the invitation
+ * in the worker's place, so it is listed as HIDDEN_LINK. The message rests sealed: one sealed
+ * under another data key is listed without it.
  */
 export async function listMails(db: Db, companyId: number, q: { page: number; per: number }) {
   const where = and(eq(outbox.companyId, companyId), eq(outbox.channel, "email"));
-  const { rows, total } = await outboxPage(db, where, q);
+  const [{ rows, total }, [company]] = await Promise.all([
+    outboxPage(db, where, q),
+    db.select({ demo: companies.demo }).from(companies).where(eq(companies.id, companyId)),
+  ]);
   const showBodies = !env().SMTP_URL;
+  const showLinks = company?.demo === true;
   return {
     mails: rows.map((r) => {
       const { meta: m, content } = openStoredMail(r.body);
-      const body = showBodies ? content : null;
+      const body =
+        showBodies && content ? (showLinks ? content : withoutInvitationLink(content)) : null;
       return {
         id: r.id,
         event: r.event,

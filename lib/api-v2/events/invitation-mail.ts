@@ -81,7 +81,7 @@ export function renderInvitationMail(input: {
  * the single-use invitation token, which the database must never hold in plain text.
  */
 type StoredMail = Omit<InvitationMail, "text" | "html" | "link"> & { sealed: string };
-type MailContent = Pick<InvitationMail, "text" | "html" | "link">;
+export type MailContent = Pick<InvitationMail, "text" | "html" | "link">;
 
 export function storedMail(mail: InvitationMail): string {
   const { text, html, link, ...meta } = mail;
@@ -105,4 +105,39 @@ export function openStoredMail(body: string): {
   }
   const plain = unseal(sealed);
   return { meta: m, content: plain === null ? null : (JSON.parse(plain) as MailContent) };
+}
+
+/** What a listed mail shows in place of an invitation link that must not be seen. */
+export const HIDDEN_LINK = "[invitation link hidden: it was sent to the worker]";
+
+/**
+ * The message with its invitation link hidden: every spelling of the link (as written in the
+ * text, HTML-escaped in the HTML) and of the token in it becomes HIDDEN_LINK, the HTML's links
+ * to it lose their href, and `link` is null. A mail without a link (a job offer) stays as it is.
+ */
+export function withoutInvitationLink(content: MailContent): {
+  text: string;
+  html: string;
+  link: string | null;
+} {
+  const { link } = content;
+  if (!link) return content;
+  const token = link.split("#token=")[1] ?? "";
+  // Longest first, so the link goes whole; the token alone is a safety net, never a short
+  // string that could match ordinary words.
+  const secrets = [escapeHtml(link), link, token, safeDecode(token)].filter((x) => x.length >= 16);
+  const hide = (s: string) => secrets.reduce((out, x) => out.replaceAll(x, HIDDEN_LINK), s);
+  return {
+    text: hide(content.text),
+    html: hide(content.html.replaceAll(` href="${escapeHtml(link)}"`, "")),
+    link: null,
+  };
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }

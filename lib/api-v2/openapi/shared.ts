@@ -119,7 +119,7 @@ export const PAGING_NOTES: Record<string, Note> = {
 };
 
 export const stateNotes = (states: readonly string[]): Note => ({
-  description: `One state or a comma-separated list (at most ${MAX_QUERY_LIST} values): ${states.join(", ")}.`,
+  description: `One state or a comma-separated list (at most ${MAX_QUERY_LIST} values): ${states.join(", ")}. Empty (\`state=\`) is ignored; a list of only commas (\`state=,,\`) names no state and is 400 \`malformed_request\`.`,
 });
 
 export const HEADERS = {

@@ -5,11 +5,15 @@ import { USER_FIELDS, type UserFieldSpec } from "@/lib/schemas/user-fields";
 import type { Caller } from "../caller";
 import { notFound } from "../errors";
 import { formatTimestamp } from "../format";
+import {
+  type BadgeRef,
+  type FieldChange,
+  historyVisibleTo,
+  readsWholeHistory,
+  redactHistory,
+} from "./history-redaction";
 import type { UserBadgeRow, UserJson } from "./serialize-user";
 import { findVisibleUser } from "./visibility";
-
-type FieldChange = { from: unknown; to: unknown };
-type BadgeRef = { badge_id: string; name: string };
 
 const historyOf = (field: string): UserFieldSpec["history"] =>
   (USER_FIELDS as Record<string, UserFieldSpec>)[field]?.history;
@@ -81,7 +85,11 @@ export async function recordUserChange(
   });
 }
 
-/** GET /users/:id/history: newest first; whoever may read the worker may read its history. */
+/**
+ * GET /users/:id/history: newest first; whoever may read the worker may read its history, the
+ * private pool that owns the worker whole, anyone else without values or other companies'
+ * badges (history-redaction).
+ */
 export async function userHistory(
   db: Db,
   caller: Caller,
@@ -91,6 +99,8 @@ export async function userHistory(
 ) {
   const user = await findVisibleUser(db, caller, now, id);
   if (!user) throw notFound("User");
+  const whole = readsWholeHistory(caller, user.companyId);
+  const where = and(eq(userChanges.userId, id), whole ? undefined : historyVisibleTo(caller));
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -108,21 +118,25 @@ export async function userHistory(
       .from(userChanges)
       .leftJoin(apiKeys, eq(apiKeys.id, userChanges.apiKeyId))
       .leftJoin(companies, eq(companies.id, userChanges.companyId))
-      .where(eq(userChanges.userId, id))
+      .where(where)
       .orderBy(desc(userChanges.id))
       .limit(paging.per)
       .offset((paging.page - 1) * paging.per),
-    db
-      .select({ n: count() })
-      .from(userChanges)
-      .where(and(eq(userChanges.userId, id))),
+    db.select({ n: count() }).from(userChanges).where(where),
   ]);
+  const typed = rows.map((r) => ({
+    ...r,
+    changes: r.changes as Record<string, FieldChange>,
+    badgesAdded: r.badgesAdded as BadgeRef[],
+    badgesRemoved: r.badgesRemoved as BadgeRef[],
+  }));
+  const shown = whole ? typed : await redactHistory(db, caller, typed);
   // A public-pool caller reads workers of other companies' pools: it learns that some API
   // client changed them, never that company's name or its API key (with the key alone anyone
   // could spend that company's /authenticate rate limit).
   const ours = (r: { companyId: number | null }) => r.companyId === caller.companyId;
   return {
-    history: rows.map((r) => ({
+    history: shown.map((r) => ({
       id: r.id,
       user_id: id,
       kind: r.kind,
@@ -133,9 +147,9 @@ export async function userHistory(
         company_id: ours(r) ? (r.companyId ?? null) : null,
         company_name: ours(r) ? (r.companyName ?? null) : null,
       },
-      changes: r.changes as Record<string, FieldChange>,
-      badges_added: r.badgesAdded as BadgeRef[],
-      badges_removed: r.badgesRemoved as BadgeRef[],
+      changes: r.changes,
+      badges_added: r.badgesAdded,
+      badges_removed: r.badgesRemoved,
     })),
     page: paging.page,
     per: paging.per,

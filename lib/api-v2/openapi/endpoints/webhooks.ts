@@ -4,6 +4,7 @@ import {
   listDeliveriesQuerySchema,
   listMailsQuerySchema,
 } from "@/lib/schemas/webhook";
+import { HIDDEN_LINK } from "../../events/invitation-mail";
 import { MAX_WEBHOOKS_PER_COMPANY, RESEND_LIMIT } from "../../events/webhook-limits";
 import {
   deliveryListSchema,
@@ -164,7 +165,7 @@ export const WEBHOOKS_ENDPOINTS: Endpoint[] = [
     operationId: "listMails",
     tag: "Invitations",
     summary: "List invitation e-mails",
-    description: `The invitation e-mails of the company, newest first: one per invite, queued in the invite's own transaction. Where the deployment keeps mail in its database (no SMTP server configured) each shows its text, HTML and link, so a demo can follow the link; once mail really goes out they are null.${ADDITION_NOTE}${PRIVATE_POOL_NOTE}`,
+    description: `The invitation e-mails of the company, newest first: one per invite, queued in the invite's own transaction. Never another company's mails. Where the deployment keeps mail in its database (no SMTP server configured) each shows its text and HTML; once mail really goes out they are null. The invitation link itself (\`link\`, and the link and its token in the text and HTML) is shown only to the demo company, so that anyone trying the demo can open the invitation. For every other company it was sent to the worker alone, since whoever holds it could accept the invitation in the worker's place: it is listed as "${HIDDEN_LINK}" and \`link\` is null.${ADDITION_NOTE}${PRIVATE_POOL_NOTE}`,
     auth: true,
     addition: true,
     request: { query: queryObject(listMailsQuerySchema) },

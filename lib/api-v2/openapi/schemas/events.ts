@@ -203,13 +203,13 @@ export const mailSchema = z
     link_expires_at: timestamp("When the invitation link in the mail expires."),
     body_available: z.boolean().meta({
       description:
-        "Whether text, html and link are shown: only where mail is kept in the database (no SMTP). Once mail really goes out, the link belongs to the worker's inbox alone.",
+        "Whether text and html are shown: only where mail is kept in the database (no SMTP). Once mail really goes out, the message belongs to the worker's inbox alone.",
     }),
     text: z.string().nullable(),
     html: z.string().nullable(),
     link: z.string().nullable().meta({
       description:
-        "The invitation link, …/accept-invite#token=…, or null (see body_available). The token is single use.",
+        "The invitation link, …/accept-invite#token=…, shown to the demo company only; null for every other company (the text and html then show a placeholder instead of it), and null when body_available is false. The token is single use.",
     }),
   })
   .meta({ id: "Mail", description: `An invitation e-mail.${ADDITION}` });

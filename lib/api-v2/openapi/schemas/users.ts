@@ -20,7 +20,7 @@ export const USER_FIELD_NOTES: Record<UserField | "user_badges_attributes", stri
   last_name: "Family name.",
   email: "A valid e-mail address, unique across users (compared trimmed and case-insensitively).",
   phone:
-    'International format with a leading "+" and the country code ("+1415-555-5555"); stored as E.164 ("+14155555555") and unique on that value.',
+    'International format with a leading "+" and the country code ("+1415-555-5555"); stored as E.164 ("+14155555555") and unique on that value. Only the number: an extension ("ext. 12", "x12", ";ext=12") is refused with 422 ("extensions are not supported: …"), as workers are texted on it, and so is any other text beside it.',
   gender: "Free text, or null.",
   dob: "Date of birth, YYYY-MM-DD. Sealed at rest; answered only to the private pool that holds the worker, null for a public-pool key and in webhook events.",
   address: "Street address.",
@@ -124,7 +124,8 @@ const fieldChangeSchema = z
   })
   .meta({
     id: "FieldChange",
-    description: "One field's change. ssn values are masked, dob values hidden.",
+    description:
+      "One field's change. ssn values are masked, dob values hidden; both values are null for any caller other than the private pool that owns the worker.",
   });
 
 export const badgeRefSchema = z
@@ -136,7 +137,7 @@ export const badgeRefSchema = z
 
 export const userChangesField = z.record(z.string(), fieldChangeSchema).meta({
   description:
-    'The fields that changed, by API name, each {"from", "to"}; ssn values are masked to their last four digits ("•••-••-6789"), dob values say only whether one is set ("••••-••-••"). updated_at and user_badges are never listed (see badges_added and badges_removed).',
+    'The fields that changed, by API name, each {"from", "to"}; ssn values are masked to their last four digits ("•••-••-6789"), dob values say only whether one is set ("••••-••-••"). updated_at and user_badges are never listed (see badges_added and badges_removed). A caller other than the private pool that owns the worker sees which fields changed, with from and to null.',
 });
 
 export const userChangeSchema = z
@@ -162,8 +163,14 @@ export const userChangeSchema = z
       })
       .meta({ description: "Who made the change." }),
     changes: userChangesField,
-    badges_added: z.array(badgeRefSchema),
-    badges_removed: z.array(badgeRefSchema),
+    badges_added: z.array(badgeRefSchema).meta({
+      description:
+        "Badges assigned; a caller other than the private pool that owns the worker sees only its own company's.",
+    }),
+    badges_removed: z.array(badgeRefSchema).meta({
+      description:
+        "Badges taken away; a caller other than the private pool that owns the worker sees only its own company's.",
+    }),
   })
   .meta({ id: "UserChange", description: `One change to a worker.${ADDITION}` });
 
