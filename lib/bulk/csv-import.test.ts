@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { PHONE_EXTENSION } from "@/lib/schemas/phone";
 import {
   checkRows,
   guessMapping,
   missingRequired,
   newDuplicateIndex,
+  normalizeImportPhone,
   parseCsv,
 } from "./csv-import";
 import { type ImportIo, importOne, reportCsv, runImport, summarize } from "./import-runner";
@@ -111,6 +113,27 @@ describe("CSV import: parsing, header mapping and validation", () => {
       checkRows(parsed, mapping, { seen, from, to: from + 4 }),
     );
     expect(sliced).toEqual(checkRows(parsed, mapping));
+  });
+
+  it("refuses a phone with an extension, national or international, as the API does", () => {
+    const file = parseCsv(
+      [
+        "first_name,last_name,email,phone",
+        "Ada,Lovelace,ada@example.com,(415) 555-0120 ext. 12",
+        "Bo,Lee,bo@example.com,+1 415 555 0121 x7",
+        "Cy,Ng,cy@example.com,415-555-0122 (cell)",
+        "Di,Oz,di@example.com,415-555-0123",
+      ].join("\n"),
+    );
+    const checks = checkRows(file, guessMapping(file.headers));
+    expect(checks.map((c) => [c.row, c.body?.phone ?? c.errors])).toEqual([
+      [2, { phone: [PHONE_EXTENSION] }],
+      [3, { phone: [PHONE_EXTENSION] }],
+      [4, { phone: ["may hold only digits, spaces and + ( ) - . /"] }],
+      [5, "+14155550123"],
+    ]);
+    // What the preview shows as sent: the text as written, never the number without its extension.
+    expect(normalizeImportPhone("(415) 555-0120 ext. 12")).toBe("(415) 555-0120 ext. 12");
   });
 
   it("reads tab-separated text pasted from a spreadsheet", () => {

@@ -1,5 +1,6 @@
-import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js";
+import type { CountryCode } from "libphonenumber-js";
 import Papa from "papaparse";
+import { readPhone } from "@/lib/schemas/phone";
 import { type InviteUserBody, inviteUserBodySchema } from "@/lib/schemas/user";
 import { userFieldLabels } from "@/lib/schemas/user-fields";
 
@@ -118,15 +119,14 @@ export function parseCsv(text: string): ParsedCsv {
 /**
  * A phone as a spreadsheet holds it: international ("+1 415-555-0100") or national for the
  * default country ("(415) 555-0100", "415.555.0100", "1-415-555-0100"), to E.164; the raw text
- * when it cannot be read, so the schema reports it.
+ * when it cannot be read (an extension included: the shared phone rule refuses it), so the
+ * schema reports it.
  */
 export function normalizeImportPhone(raw: string, defaultCountry: CountryCode = "US"): string {
   const t = raw.trim();
   if (!t) return t;
-  const parsed = t.startsWith("+")
-    ? parsePhoneNumberFromString(t)
-    : parsePhoneNumberFromString(t, defaultCountry);
-  return parsed?.isValid() ? parsed.number : t;
+  const r = readPhone(t, defaultCountry);
+  return r.ok ? r.e164 : t;
 }
 
 export type RowCheck = {
@@ -163,18 +163,18 @@ export function checkRows(
       if (field && v !== "") values[field] = v;
     });
     const input: Record<string, unknown> = { type: "Worker", ...values };
-    if (values.phone) input.phone = normalizeImportPhone(values.phone, opts.defaultCountry);
+    const phone = values.phone ? readPhone(values.phone, opts.defaultCountry ?? "US") : null;
+    if (values.phone) input.phone = phone?.ok ? phone.e164 : values.phone;
     const result = inviteUserBodySchema.safeParse(input);
     const errors: RowCheck["errors"] = {};
     if (!result.success) {
       for (const issue of result.error.issues) {
         const field = issue.path[0] as ImportField;
-        // A national number is allowed here, so say what would make this one readable.
-        const message =
-          field === "phone" && values.phone && !values.phone.trim().startsWith("+")
-            ? `is not a valid ${opts.defaultCountry ?? "US"} number; write it with + and the country code`
-            : issue.message;
-        addError(errors, field, message);
+        // A national number is allowed here: the reading for the file's country says why
+        // this one is refused, where the API's rule would only ask for a "+".
+        if (field === "phone" && phone && !phone.ok) {
+          if (!errors.phone?.includes(phone.message)) addError(errors, field, phone.message);
+        } else addError(errors, field, issue.message);
       }
     }
     const body = result.success ? result.data : null;

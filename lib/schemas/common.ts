@@ -133,8 +133,13 @@ export function lengthFirst<T extends z.ZodType>(max: number, message: string, s
 }
 
 const TOO_MANY_VALUES = `may hold at most ${MAX_QUERY_LIST} values`;
+export const NO_VALUES = "must name at least one value";
 
-/** Query-string helpers: strings in, typed values out; blank means "not given". */
+/**
+ * Query-string helpers: strings in, typed values out. An empty parameter (`email=`) is "not
+ * given" (withoutBlank drops it first); a list that was given but names nothing (`external_id=,,`)
+ * is refused, never read as "no filter", which would match everyone.
+ */
 export const q = {
   int: (min: number, max = 2_147_483_647) =>
     z
@@ -151,6 +156,7 @@ export const q = {
           .map((s) => s.trim())
           .filter(Boolean),
       )
+      .refine((xs) => xs.length > 0, NO_VALUES)
       .refine((xs) => xs.length <= MAX_QUERY_LIST, TOO_MANY_VALUES),
   idList: () =>
     z

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PHONE_EXTENSION } from "./phone";
 import { coordinatePairErrors, inviteUserBodySchema, updateUserBodySchema } from "./user";
 
 /** field → messages, as the API reports them and the forms show them. */
@@ -61,6 +62,25 @@ describe("inviteUserBodySchema (the invite form and POST /users/invite)", () => 
     expect(fieldErrors(inviteUserBodySchema.safeParse({ ...invite, phone }))).toEqual({
       phone: [message],
     });
+  });
+
+  // Workers are texted on this number: an extension never reaches them, and E.164 has no room
+  // for it, so it is refused rather than dropped; so is any text beside the number.
+  it.each([
+    ["+1 415 555 0123 ext. 12", PHONE_EXTENSION],
+    ["+14155550123x12", PHONE_EXTENSION],
+    ["+1-415-555-0123 ext12", PHONE_EXTENSION],
+    ["+1 415-555-0123 extension 12", PHONE_EXTENSION],
+    ["+14155550123;ext=12", PHONE_EXTENSION],
+    ["+1 415 555 0123 #12", PHONE_EXTENSION],
+    ["+1 415 555 0123 call me", "may hold only digits, spaces and + ( ) - . /"],
+    ["+1 415 555 0123 x", "may hold only digits, spaces and + ( ) - . /"],
+    ["+44 20 7946 0958 (mobile)", "may hold only digits, spaces and + ( ) - . /"],
+  ])("refuses the phone %j rather than drop part of it: %s", (phone, message) => {
+    expect(fieldErrors(inviteUserBodySchema.safeParse({ ...invite, phone }))).toEqual({
+      phone: [message],
+    });
+    expect(fieldErrors(updateUserBodySchema.safeParse({ phone }))).toEqual({ phone: [message] });
   });
 
   it("says a missing phone can't be blank", () => {
