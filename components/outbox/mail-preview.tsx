@@ -74,7 +74,15 @@ export function MailPreview({ mail }: { mail: OutboxMail }) {
 
         {mail.body_available ? (
           <>
-            {link && <AcceptLink link={link} expiresAt={mail.link_expires_at} />}
+            {link ? (
+              <AcceptLink link={link} expiresAt={mail.link_expires_at} />
+            ) : (
+              <p className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
+                The invitation link is not shown here: it lets whoever opens it set the
+                worker&apos;s password, so only the worker has it. (The demo company shows its
+                links, so a demo can follow the worker&apos;s side.)
+              </p>
+            )}
             <MessageBody mail={mail} />
           </>
         ) : (
