@@ -134,9 +134,20 @@ describe("hostile input on the portal's routes (production server, real HTTP)", 
       JSON.stringify({ demo: true }),
     );
     expect(signIn.status, signIn.text).toBe(200);
-    const setCookie = signIn.headers["set-cookie"]?.find((c) => c.startsWith("ep_session="));
-    expect(setCookie).toBeDefined();
-    const cookie = setCookie!.split(";")[0]!;
+    const cookieOf = (a: Answer) => {
+      const setCookie = a.headers["set-cookie"]?.find((c) => c.startsWith("ep_session="));
+      expect(setCookie).toBeDefined();
+      return setCookie!.split(";")[0]!;
+    };
+    const cookie = cookieOf(signIn);
+    const spare = await send(
+      server.base,
+      "POST",
+      "/api/session",
+      { "content-type": "application/json", origin },
+      JSON.stringify({ demo: true }),
+    );
+    expect(spare.status, spare.text).toBe(200);
     const get = async (p: string) => {
       const r = await send(server.base, "GET", `/api/proxy/${p}`, { cookie });
       expect(r.status, `${p}: ${r.text}`).toBe(200);
@@ -163,6 +174,7 @@ describe("hostile input on the portal's routes (production server, real HTTP)", 
     expect(patched.status, patched.text).toBe(200);
     world = {
       cookie,
+      signOutCookie: cookieOf(spare),
       origin,
       userIds: users.map((u) => u.id),
       badgeIds: ((await get("badges?per=10")).badges as { id: number }[]).map((b) => b.id),
