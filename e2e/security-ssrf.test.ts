@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
+import type net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DnsStub, startDnsStub } from "@/e2e/support/dns-stub";
+import { tcpListener } from "@/e2e/support/tcp-listener";
 import { startReceiver } from "@/e2e/support/webhook-receiver";
 import { createCompany, createKeys } from "@/lib/api-v2/admin/admin";
 import { openDatabase } from "@/lib/db/client";
@@ -25,21 +26,6 @@ import {
  * demo company, open to anyone through "Try the demo", reaches this machine only, which is
  * where the README's receiver listens and still gets its signed deliveries.
  */
-
-/** A TCP listener on 127.0.0.1 that only counts who connects. */
-async function tcpListener() {
-  let connections = 0;
-  const server = net.createServer((s) => {
-    connections++;
-    s.destroy();
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    connections: () => connections,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 type Delivery = {
   webhook_id: number;

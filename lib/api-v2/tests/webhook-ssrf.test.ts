@@ -1,8 +1,9 @@
 import http from "node:http";
-import net from "node:net";
+import type net from "node:net";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DnsStub, startDnsStub } from "@/e2e/support/dns-stub";
+import { tcpListener } from "@/e2e/support/tcp-listener";
 import { companies, outbox, outboxAttempts } from "@/lib/db/schema";
 import { resetEnv } from "@/lib/env";
 import { Dispatcher } from "../events/dispatcher";
@@ -18,21 +19,6 @@ import { call, describeApi, type Tenant, workerBody } from "./harness";
 
 const SETTINGS = ["WEBHOOK_DNS_SERVER", "WEBHOOK_ALLOW_LOOPBACK", "WEBHOOK_ALLOW_PRIVATE"];
 const restore = () => resetEnv(Object.fromEntries(SETTINGS.map((k) => [k, undefined])));
-
-/** A TCP listener on 127.0.0.1 that only counts who connects. */
-async function tcpListener() {
-  let connections = 0;
-  const server = net.createServer((s) => {
-    connections++;
-    s.destroy();
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    connections: () => connections,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 /** An HTTP receiver on 127.0.0.1 answering every request with `status` and `body`. */
 async function httpReceiver(status: number, body: string, headers: Record<string, string> = {}) {
