@@ -74,4 +74,30 @@ test.describe("signing in and out", () => {
     await page.goto("/workers/new");
     await expect(page).toHaveURL(/\/sign-in\?next=%2Fworkers%2Fnew$/);
   });
+
+  test("a copy of the session cookie taken before sign-out opens nothing after it", async ({
+    signedIn: page,
+    browser,
+  }) => {
+    await page.goto("/workers");
+    const copied = (await page.context().cookies()).filter((c) => c.name === "ep_session");
+    expect(copied).toHaveLength(1);
+    // Another browser holding the copy is in, until the owner signs out.
+    const thief = await browser.newContext();
+    await thief.addCookies(copied);
+    const other = await thief.newPage();
+    await other.goto("/workers");
+    await expect(other.getByRole("heading", { name: "Workers" })).toBeVisible();
+
+    await hydrated(page.getByRole("button", { name: "Sign out" }));
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL(/\/sign-in\?signed_out=1$/);
+
+    await other.goto("/workers");
+    await expect(other).toHaveURL(/\/sign-in\?next=%2Fworkers$/);
+    const api = await other.request.get("/api/proxy/users?per=1");
+    expect(api.status()).toBe(401);
+    expect((await api.json()).error.code).toBe("session_expired");
+    await thief.close();
+  });
 });
