@@ -24,8 +24,8 @@ export function OutboxView({ pool }: { pool: SessionSummary["pool"] }) {
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Outbox</h1>
           <p className="mt-1 max-w-2xl text-sm text-slate-600">
-            The invitation e-mails the API sent for your company. In the demo no mail server is set
-            up, so they are kept here instead: open one to follow the worker&apos;s side of an
+            The invitation e-mails the API sent for your company. Where no mail server is set up
+            they are kept here instead; in the demo, open one to follow the worker&apos;s side of an
             invitation.
           </p>
         </div>
