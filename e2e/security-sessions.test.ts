@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import { sealData, unsealData } from "iron-session";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -230,6 +231,39 @@ describe("sessions, client limits and proxy trust (production server behind one 
       });
     }
     expect((await send("GET", "/api_v2/info")).status).toBe(200);
+  });
+
+  it("answers what Node refuses before there is a request (bad request line, huge headers, no Host) in the error shape", async () => {
+    const raw = (text: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(server.port, "127.0.0.1", () => socket.end(text));
+        let got = "";
+        socket.on("data", (c: Buffer) => {
+          got += c.toString("utf8");
+        });
+        socket.on("end", () => resolve(got));
+        socket.on("error", reject);
+      });
+    const answerOf = (text: string) => {
+      const [head = "", body = ""] = text.split("\r\n\r\n");
+      return { status: head.split("\r\n")[0], json: head.includes("application/json"), body };
+    };
+    const cases: [string, RegExp, string][] = [
+      ["GARBAGE\r\n\r\n", /^HTTP\/1\.1 400 /, "malformed_request"],
+      [
+        `GET /api_v2/info HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
+        /^HTTP\/1\.1 431 /,
+        "headers_too_large",
+      ],
+      // HTTP/1.0 needs no Host; we do (the allow-list is judged on it).
+      ["GET /api_v2/info HTTP/1.0\r\n\r\n", /^HTTP\/1\.[01] 400 /, "malformed_request"],
+    ];
+    for (const [request, status, code] of cases) {
+      const a = answerOf(await raw(request));
+      expect(a.status, a.body).toMatch(status);
+      expect(a.json).toBe(true);
+      expect(JSON.parse(a.body).error.code).toBe(code);
+    }
   });
 
   it("takes writes only from the public origin, scheme included", async () => {
