@@ -29,12 +29,11 @@ import {
 } from "@/lib/net/trusted-headers";
 import { pagePathOf, REQUEST_PATH_HEADER } from "@/lib/portal/server/request-path";
 import { logRequest } from "./access-log";
-import { ensureBuild } from "./ensure-build";
 import { purgeExpired } from "./purge";
 import { applySecurityHeaders, tileOriginOf } from "./security-headers";
 
 /**
- * `npm start`: build if needed, open the database (migrations run on open), seed the demo on
+ * The server (`npm start` builds it if needed, then runs it on plain node): open the database (migrations run on open), seed the demo on
  * an empty database, then serve Next on PORT. Our own HTTP server sits in front of Next so
  * that the client address and scheme handlers see come from the socket (or a trusted proxy),
  * never from headers a client made up, and so that SIGTERM drains requests and releases the
@@ -47,7 +46,6 @@ async function main() {
   // Checked before anything slow: a wrong list stops the start with the variable's name.
   const trust = proxyTrustOf(e);
   const hosts = hostRulesOf(e);
-  if (!dev) ensureBuild(dir);
 
   let database: Database;
   try {
@@ -131,14 +129,19 @@ async function main() {
     // Stop accepting, let in-flight requests finish (10 s at most), then close the database.
     server.close();
     // A keep-alive connection would otherwise stay open after its last answer until the
-    // deadline: in-flight answers say "Connection: close", and idle connections are closed as
-    // soon as they are idle.
+    // deadline: answers not yet begun say "Connection: close", and idle connections are closed
+    // as soon as they are idle. "Idle" is Node's own judgement, from the request side: between
+    // request messages, with no answer still being written. Judging it from the response side
+    // (no response attached) destroyed connections whose next request had begun to arrive, or
+    // whose request body was still arriving after an early answer; closing a socket with unread
+    // bytes resets it, and a reset can discard an answer the client has not read yet (seen once
+    // in CI as a written invite whose answer the client lost: "terminated").
     const closeIdle = () => {
       for (const s of sockets) {
         const res = (s as Socket & { _httpMessage?: http.ServerResponse | null })._httpMessage;
-        if (res) res.shouldKeepAlive = false;
-        else s.destroy();
+        if (res && !res.headersSent) res.shouldKeepAlive = false;
       }
+      server.closeIdleConnections();
     };
     const deadline = setTimeout(() => {
       for (const s of sockets) s.destroy();
