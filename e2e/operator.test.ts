@@ -11,7 +11,8 @@ const root = process.cwd();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ep-operator-"));
 
 function operator(...args: string[]) {
-  const r = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["lib/operator/cli.ts", ...args], {
+  // What `npm run operator -- …` runs: the bundled command on plain node.
+  const r = spawnSync(process.execPath, ["lib/server/launch.mjs", "operator", ...args], {
     cwd: root,
     encoding: "utf8",
     env: { ...inheritedEnv(), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "" },

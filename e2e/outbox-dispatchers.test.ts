@@ -27,25 +27,21 @@ type Child = {
 };
 
 function dispatcherProcess(databaseUrl: string, extraEnv: Record<string, string> = {}): Child {
-  // `node --import tsx`, not the tsx wrapper: the wrapper runs the program in a child process,
-  // and SIGKILL must reach the process that does the work.
-  const proc = spawn(
-    process.execPath,
-    ["--import", "tsx", "lib/operator/cli.ts", "outbox", "run"],
-    {
-      cwd: root,
-      env: {
-        ...inheritedEnv(),
-        DATABASE_URL: databaseUrl,
-        // The receiver is on this machine, which PostgreSQL deployments refuse unless told.
-        WEBHOOK_ALLOW_LOOPBACK: "true",
-        LOG_LEVEL: "info",
-        OUTBOX_POLL_MS: "50",
-        ...extraEnv,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  // What `npm run operator -- outbox run` runs: the bundle, in this one process, so SIGKILL
+  // reaches the process that does the work.
+  const proc = spawn(process.execPath, ["lib/server/launch.mjs", "operator", "outbox", "run"], {
+    cwd: root,
+    env: {
+      ...inheritedEnv(),
+      DATABASE_URL: databaseUrl,
+      // The receiver is on this machine, which PostgreSQL deployments refuse unless told.
+      WEBHOOK_ALLOW_LOOPBACK: "true",
+      LOG_LEVEL: "info",
+      OUTBOX_POLL_MS: "50",
+      ...extraEnv,
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const child = { proc, stdout: "" } as Child;
   proc.stdout!.on("data", (c: Buffer) => {
     child.stdout += c.toString();

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerProcess, spawnServer } from "./support/server-process";
 
 /**
- * The production server as a newcomer starts it (`npm start` runs lib/server/main.ts), on a
+ * The production server as a newcomer starts it (`npm start` runs lib/server/main.ts, bundled into .build/server.cjs), on a
  * fresh embedded database, driven over real HTTP: the README's curl walk-through is executed
  * as written, so the README cannot drift from what the server does.
  */

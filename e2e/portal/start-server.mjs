@@ -7,7 +7,7 @@
 // node_modules hard-linked), not from the checkout itself: several engineers build in the same
 // checkout, and a `next build` rewriting .next under a running server makes it answer 500s and
 // lose its JS chunks mid-test. The mirror keeps its own .next between runs, so it only rebuilds
-// when a source changed (lib/server/ensure-build.ts decides, as for `npm start`).
+// when a source changed (lib/server/ensure-build.mjs decides, as for `npm start`).
 // E2E_IN_PLACE=1 runs from the checkout instead (no copy; fine on CI, where nobody else builds).
 //
 // Where things are is written to test-results/e2e-server.json ({dataDir, appDir, baseURL}), so
@@ -31,7 +31,7 @@ const pointer = path.join(root, "test-results", "e2e-server.json");
 const fakePort = process.env.FAKE_REAL_PORT || "3499";
 const fakeRealServiceURL = `http://127.0.0.1:${fakePort}`;
 
-/** What a build needs (and lib/server/ensure-build.ts watches). */
+/** What a build needs (and lib/server/ensure-build.mjs watches). */
 const APP_ENTRIES = [
   "app",
   "components",
@@ -190,7 +190,7 @@ let stopping = false;
 
 function start(attempt) {
   let recent = "";
-  const c = spawn(path.join(appDir, "node_modules/.bin/tsx"), ["lib/server/main.ts"], {
+  const c = spawn(process.execPath, ["lib/server/launch.mjs", "server"], {
     cwd: appDir,
     env,
     stdio: ["ignore", "pipe", "pipe"],

@@ -173,31 +173,27 @@ async function startPortal(
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = "";
-  const child: ChildProcess = spawn(
-    path.join(appDir, "node_modules/.bin/tsx"),
-    ["lib/server/main.ts"],
-    {
-      cwd: appDir,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        NEXT_TELEMETRY_DISABLED: "1",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DATABASE_URL: "",
-        // Only live keys are used here; nothing needs the demo company.
-        SEED_DEMO: "false",
-        OUTBOX_DISPATCHER: "false",
-        LOG_LEVEL: "error",
-        SESSION_SECRET: "",
-        API_BASE_URL_TEST: "",
-        API_BASE_URL_LIVE: upstreamURL,
-        UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS),
-      },
+  const child: ChildProcess = spawn(process.execPath, ["lib/server/launch.mjs", "server"], {
+    cwd: appDir,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      // Only live keys are used here; nothing needs the demo company.
+      SEED_DEMO: "false",
+      OUTBOX_DISPATCHER: "false",
+      LOG_LEVEL: "error",
+      SESSION_SECRET: "",
+      API_BASE_URL_TEST: "",
+      API_BASE_URL_LIVE: upstreamURL,
+      UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS),
     },
-  );
+  });
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);
   };
@@ -548,7 +544,7 @@ function expectSentOnce(upstream: FaultUpstream, fault: Fault, calls: HttpCall[]
   return Object.values(seen).reduce((a, b) => a + b, 0);
 }
 
-/** Resident memory of a process and its children (tsx runs the server as a child), in MB. */
+/** Resident memory of a process and its children, in MB. */
 function residentMB(pid: number | undefined): number | null {
   const rss = (p: number): number => {
     try {

@@ -4,12 +4,11 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { inheritedEnv } from "@/lib/env";
-import { ensureBuild } from "@/lib/server/ensure-build";
+import { bundlePath, ensureBuild } from "@/lib/server/ensure-build.mjs";
 
 /**
- * The production server as a real process: `node --import tsx lib/server/main.ts`, not the
- * tsx wrapper, because the wrapper runs the program in a child process and a SIGKILL must hit
- * the process that holds the database (and its folder lock).
+ * The production server as a real process: `node .build/server.cjs`, the bundle `npm start`
+ * runs, in the process that holds the database (and its folder lock), so a SIGKILL hits it.
  */
 
 export const root = process.cwd();
@@ -72,27 +71,25 @@ export type ServerProcess = {
 export async function spawnServer(opts: ServerOptions): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
   const stdoutFd = opts.stdoutFile ? fs.openSync(opts.stdoutFile, "w") : undefined;
+  // What `npm start` runs: the bundle on plain node (built first when missing or stale).
+  ensureBuild(root, "server");
   const startedAt = performance.now();
-  const proc = spawn(
-    process.execPath,
-    [...(opts.nodeArgs ?? []), "--import", "tsx", "lib/server/main.ts"],
-    {
-      cwd: root,
-      env: {
-        ...inheritedEnv(),
-        NODE_ENV: "production",
-        NEXT_TELEMETRY_DISABLED: "1",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "warn",
-        DATA_DIR: opts.dataDir,
-        DATABASE_URL: opts.databaseUrl ?? "",
-        DEMO_WORKER_COUNT: "20",
-        ...opts.env,
-      },
-      stdio: ["ignore", stdoutFd ?? "pipe", "pipe"],
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), bundlePath(root, "server")], {
+    cwd: root,
+    env: {
+      ...inheritedEnv(),
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      DATA_DIR: opts.dataDir,
+      DATABASE_URL: opts.databaseUrl ?? "",
+      DEMO_WORKER_COUNT: "20",
+      ...opts.env,
     },
-  );
+    stdio: ["ignore", stdoutFd ?? "pipe", "pipe"],
+  });
   if (stdoutFd !== undefined) fs.closeSync(stdoutFd);
   let out = "";
   const stdout = () => (opts.stdoutFile ? fs.readFileSync(opts.stdoutFile, "utf8") : out);

@@ -1,363 +1,52 @@
-import { parseArgs } from "node:util";
-import { and, eq } from "drizzle-orm";
-import {
-  createBadgeFor,
-  createCompany,
-  createJob,
-  createJobRequest,
-  createKeys,
-  revokeKey,
-  setJobRequestState,
-  setJobState,
-} from "@/lib/api-v2/admin/admin";
-import { clock } from "@/lib/api-v2/clock";
-import { seedDemo } from "@/lib/api-v2/demo/seed-demo";
-import { ApiError } from "@/lib/api-v2/errors";
-import { resendDelivery } from "@/lib/api-v2/events/deliveries";
-import { Dispatcher } from "@/lib/api-v2/events/dispatcher";
-import { createWebhook, listWebhooks, removeWebhook } from "@/lib/api-v2/events/webhooks";
-import { markUnfilled } from "@/lib/api-v2/jobs/mark-unfilled";
-import { knownApiError } from "@/lib/api-v2/known-error";
-import { sealClearPersonalData } from "@/lib/api-v2/users/personal-data";
+import path from "node:path";
 import { type Database, openDatabase, optionsFromEnv } from "@/lib/db/client";
 import { FolderLockedError } from "@/lib/db/folder-lock";
-import { apiKeys, outbox } from "@/lib/db/schema";
-import { loadDemoCredentials, saveDemoCredentials } from "@/lib/demo-keys";
-import { argv, ConfigError, defaultEnv, env } from "@/lib/env";
-import { createWebhookBodySchema } from "@/lib/schemas/webhook";
-import { ExportUsageError, exportWorkers } from "./export-workers";
-import { ImportUsageError, importWorkers } from "./import-workers";
-import { candidatesOf, JobUsageError, listRequests, runJobCommand } from "./job-commands";
+import { argv, defaultEnv } from "@/lib/env";
+import { channelPathOf, sendToChannel } from "./channel";
+import { type Flags, failure, type Outcome, parseCommand, runCommand } from "./commands";
 
 /**
- * The operator's tool: issues what the interface does not (companies, key pairs, jobs).
- * `npm run --silent operator -- <command> [flags]`: one JSON object on stdout; errors as JSON
- * on stderr with a non-zero exit (2 for usage, 1 otherwise).
+ * The operator's tool: `npm run --silent operator -- <command> [flags]`: one JSON object on
+ * stdout; errors as JSON on stderr with a non-zero exit (2 for usage, 1 otherwise).
+ *
+ * With the embedded database it opens the data folder itself, unless a server is running on it
+ * (PGlite is one process's): then the running server runs the command for it, over the operator
+ * channel, a Unix socket in the data folder that only this machine's user can open.
  */
-
-class UsageError extends Error {}
-
-const USAGE = `usage: operator <command> [flags]
-  company create --name N
-  keys create --company ID --pool private|public
-  keys revoke --api-key PK
-  badge create --company ID --name N --description D [--info-url U] [--soft]
-  job-request create --company ID --name N [--state posted]
-  job-request list --company ID [--state S]
-  job-request candidates --job-request ID [--per N]     ranked, nearest first
-  job-request sweep          mark started postings nobody was hired onto unfilled (the server does it each minute)
-  job-request set-state --job-request ID --state S     (force a state; no checks)
-  job list --job-request ID | --company ID [--state S]
-  job assign --job-request ID --worker USER_ID [--notes T]   hire, as the requestor
-  job approve --job ID [--rating 1-5] | job cancel --job ID [--reason R] | job no-show --job ID
-  job accept --job-request ID --worker USER_ID   act as the worker (their app is not ours)
-  job start|pause|resume|complete|withdraw --job ID   act as the worker
-  job create --job-request ID --worker USER_ID --state S   (force; no checks)
-  job set-state --job ID --state S                         (force; no checks)
-  webhook add --company ID --url U [--events a,b] [--api-key PK]
-  webhook list [--company ID]
-  webhook remove --id N
-  outbox run [--once]        deliver due e-mails and webhooks (until SIGTERM, or until idle)
-  outbox resend --id N       send a dead webhook delivery again
-  import --company ID --file workers.csv [--country US] [--report report.csv]
-  export --company ID --file workers.csv [--filter "q=ada&badge_id=3"] [--include-sensitive]
-                             (SSN and date of birth only with --include-sensitive)
-  demo seed [--workers N]`;
-
-type Flags = Record<string, string | boolean | undefined>;
-
-function need(flags: Flags, name: string): string {
-  const v = flags[name];
-  if (typeof v !== "string" || v.trim() === "") throw new UsageError(`--${name} is required`);
-  return v;
-}
-
-function optionalId(flags: Flags, name: string): number | undefined {
-  return flags[name] === undefined ? undefined : needId(flags, name);
-}
-
-function needId(flags: Flags, name: string): number {
-  const v = need(flags, name);
-  if (!/^\d+$/.test(v)) throw new UsageError(`--${name} must be a whole number`);
-  return Number(v);
-}
-
-async function run(database: Database, command: string, flags: Flags): Promise<unknown> {
-  const db = database.db;
-  const now = clock.now();
-  switch (command) {
-    case "company create":
-      return createCompany(db, need(flags, "name"));
-    case "keys create": {
-      const pool = need(flags, "pool");
-      if (pool !== "private" && pool !== "public")
-        throw new UsageError("--pool must be private or public");
-      return createKeys(db, needId(flags, "company"), pool, env().API_ENVIRONMENT);
-    }
-    case "keys revoke":
-      return revokeKey(db, need(flags, "api-key"), now);
-    case "badge create":
-      return createBadgeFor(
-        db,
-        needId(flags, "company"),
-        {
-          name: need(flags, "name"),
-          description: need(flags, "description"),
-          info_url: typeof flags["info-url"] === "string" ? flags["info-url"] : null,
-          is_soft: flags.soft === true,
-        },
-        now,
-      );
-    case "job-request create":
-      return createJobRequest(
-        db,
-        needId(flags, "company"),
-        need(flags, "name"),
-        typeof flags.state === "string" ? flags.state : "posted",
-        now,
-      );
-    case "job create":
-      return createJob(
-        db,
-        needId(flags, "job-request"),
-        needId(flags, "worker"),
-        need(flags, "state"),
-        now,
-      );
-    case "job set-state":
-      return setJobState(db, needId(flags, "job"), need(flags, "state"), now);
-    case "job-request sweep":
-      return markUnfilled(db, now);
-    case "job-request candidates":
-      return candidatesOf(
-        db,
-        needId(flags, "job-request"),
-        Math.min(50, optionalId(flags, "per") ?? 10),
-        now,
-      );
-    case "job-request list":
-      return listRequests(
-        db,
-        needId(flags, "company"),
-        typeof flags.state === "string" ? flags.state : undefined,
-      );
-    case "job assign":
-    case "job accept":
-    case "job start":
-    case "job pause":
-    case "job resume":
-    case "job complete":
-    case "job withdraw":
-    case "job approve":
-    case "job cancel":
-    case "job no-show":
-    case "job list":
-      try {
-        return await runJobCommand(
-          db,
-          command.slice("job ".length),
-          {
-            job: optionalId(flags, "job"),
-            jobRequest: optionalId(flags, "job-request"),
-            worker: optionalId(flags, "worker"),
-            company: optionalId(flags, "company"),
-            rating: optionalId(flags, "rating"),
-            reason: typeof flags.reason === "string" ? flags.reason : undefined,
-            notes: typeof flags.notes === "string" ? flags.notes : undefined,
-            state: typeof flags.state === "string" ? flags.state : undefined,
-          },
-          now,
-        );
-      } catch (err) {
-        if (err instanceof JobUsageError) throw new UsageError(err.message);
-        throw err;
-      }
-    case "job-request set-state":
-      return setJobRequestState(db, needId(flags, "job-request"), need(flags, "state"), now);
-    case "webhook add": {
-      const companyId = needId(flags, "company");
-      const events =
-        typeof flags.events === "string"
-          ? flags.events
-              .split(",")
-              .map((e) => e.trim())
-              .filter(Boolean)
-          : undefined;
-      const body = createWebhookBodySchema.safeParse({ url: need(flags, "url"), events });
-      if (!body.success) throw new UsageError(body.error.issues.map((i) => i.message).join("; "));
-      let apiKeyId: number | null = null;
-      if (typeof flags["api-key"] === "string") {
-        apiKeyId = await apiKeyIdOf(db, companyId, flags["api-key"]);
-      }
-      return createWebhook(db, companyId, apiKeyId, body.data, now);
-    }
-    case "webhook list":
-      return {
-        webhooks: await listWebhooks(
-          db,
-          typeof flags.company === "string" ? needId(flags, "company") : null,
-        ),
-      };
-    case "webhook remove":
-      return removeWebhook(db, null, needId(flags, "id"), now);
-    case "outbox run":
-      return runOutbox(db, flags.once === true);
-    case "outbox resend": {
-      const id = needId(flags, "id");
-      const [row] = await db
-        .select({ companyId: outbox.companyId })
-        .from(outbox)
-        .where(eq(outbox.id, id));
-      if (!row) throw new ApiError("not_found", "Delivery not found");
-      return resendDelivery(db, row.companyId, id, now, { limited: false });
-    }
-    case "import": {
-      try {
-        return await importWorkers(db, {
-          companyId: needId(flags, "company"),
-          file: need(flags, "file"),
-          country: typeof flags.country === "string" ? flags.country : undefined,
-          report: typeof flags.report === "string" ? flags.report : undefined,
-          now: () => clock.now(),
-        });
-      } catch (err) {
-        if (err instanceof ImportUsageError) throw new UsageError(err.message);
-        throw err;
-      }
-    }
-    case "export": {
-      try {
-        return await exportWorkers(db, {
-          companyId: needId(flags, "company"),
-          file: need(flags, "file"),
-          filter: typeof flags.filter === "string" ? flags.filter : undefined,
-          includeSensitive: flags["include-sensitive"] === true,
-          now,
-        });
-      } catch (err) {
-        if (err instanceof ExportUsageError) throw new UsageError(err.message);
-        throw err;
-      }
-    }
-    case "demo seed": {
-      const workers =
-        typeof flags.workers === "string" ? Number(flags.workers) : env().DEMO_WORKER_COUNT;
-      const keys = await seedDemo(db, {
-        now,
-        workerCount: workers,
-        environment: env().API_ENVIRONMENT,
-      });
-      if (keys) {
-        saveDemoCredentials(keys);
-        return { seeded: true, ...keys };
-      }
-      const saved = loadDemoCredentials();
-      return { seeded: false, note: "The demo company already exists", ...(saved ?? {}) };
-    }
-    default:
-      throw new UsageError(`unknown command "${command}"`);
-  }
-}
-
-async function apiKeyIdOf(db: Database["db"], companyId: number, publicKey: string) {
-  const [key] = await db
-    .select({ id: apiKeys.id })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.publicKey, publicKey), eq(apiKeys.companyId, companyId)));
-  if (!key) throw new ApiError("not_found", "API key not found for this company");
-  return key.id;
-}
-
-/**
- * The dispatcher on its own: with --once, until nothing is due; otherwise until SIGTERM or
- * SIGINT, finishing the batch in hand. Prints what it did.
- */
-async function runOutbox(db: Database["db"], once: boolean) {
-  const dispatcher = new Dispatcher({ db });
-  if (once) return { dispatcher: dispatcher.id, ...(await dispatcher.drain()) };
-  dispatcher.start();
-  process.stderr.write(
-    `${JSON.stringify({ level: "info", msg: "outbox dispatcher running", dispatcher: dispatcher.id })}\n`,
-  );
-  await new Promise<void>((resolve) => {
-    process.once("SIGTERM", resolve);
-    process.once("SIGINT", resolve);
-  });
-  await dispatcher.stop();
-  return { dispatcher: dispatcher.id, ...dispatcher.totals };
-}
-
-async function main(): Promise<number> {
+async function main(): Promise<Outcome> {
   // Logs would corrupt the JSON on stdout; only warnings and errors, and those go to stderr.
   defaultEnv("LOG_LEVEL", "warn");
-  let parsed: ReturnType<typeof parseArgs>;
-  try {
-    parsed = parseArgs({
-      args: argv(),
-      allowPositionals: true,
-      strict: true,
-      options: {
-        name: { type: "string" },
-        company: { type: "string" },
-        pool: { type: "string" },
-        "api-key": { type: "string" },
-        description: { type: "string" },
-        "info-url": { type: "string" },
-        soft: { type: "boolean" },
-        state: { type: "string" },
-        "job-request": { type: "string" },
-        worker: { type: "string" },
-        job: { type: "string" },
-        rating: { type: "string" },
-        per: { type: "string" },
-        reason: { type: "string" },
-        notes: { type: "string" },
-        workers: { type: "string" },
-        url: { type: "string" },
-        events: { type: "string" },
-        id: { type: "string" },
-        once: { type: "boolean" },
-        file: { type: "string" },
-        country: { type: "string" },
-        report: { type: "string" },
-        filter: { type: "string" },
-        "include-sensitive": { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (err) {
-    return failUsage((err as Error).message);
-  }
-  const command = parsed.positionals.slice(0, 2).join(" ");
-  if (parsed.values.help || parsed.positionals.length === 0) {
-    process.stdout.write(`${USAGE}\n`);
-    return parsed.values.help ? 0 : 2;
-  }
+  const parsed = parseCommand(argv());
+  if ("code" in parsed) return parsed;
+  const options = optionsFromEnv();
   let database: Database | undefined;
   try {
-    database = await openDatabase(optionsFromEnv());
-    await sealClearPersonalData(database.db);
-    const result = await run(database, command, parsed.values as Flags);
-    process.stdout.write(`${JSON.stringify(result)}\n`);
-    return 0;
+    database = await openDatabase(options);
   } catch (err) {
-    if (err instanceof UsageError) return failUsage(err.message);
-    const api = knownApiError(err);
-    const error = api
-      ? { code: api.code, message: api.message, ...(api.fields && { fields: api.fields }) }
-      : err instanceof FolderLockedError || err instanceof ConfigError
-        ? { code: "unavailable", message: err.message }
-        : { code: "internal_error", message: err instanceof Error ? err.message : String(err) };
-    process.stderr.write(`${JSON.stringify({ error })}\n`);
-    return 1;
+    if (!(err instanceof FolderLockedError) || options.kind !== "embedded" || !options.dataDir)
+      return failure(err);
+    // The server reads and writes files in its own working folder: name them in full.
+    const flags: Flags = { ...parsed.flags };
+    for (const name of ["file", "report"])
+      if (typeof flags[name] === "string") flags[name] = path.resolve(flags[name]);
+    const answered = await sendToChannel(channelPathOf(options.dataDir), parsed.command, flags);
+    return answered ?? failure(err);
+  }
+  try {
+    return await runCommand(database, parsed.command, parsed.flags);
   } finally {
-    await database?.close();
+    await database.close();
   }
 }
 
-function failUsage(message: string): number {
-  process.stderr.write(`${JSON.stringify({ error: { code: "usage", message, usage: USAGE } })}\n`);
-  return 2;
-}
-
-main().then((code) => process.exit(code));
+main().then(
+  (outcome) => {
+    process.stdout.write(outcome.stdout);
+    process.stderr.write(outcome.stderr);
+    process.exit(outcome.code);
+  },
+  (err) => {
+    process.stderr.write(failure(err).stderr);
+    process.exit(1);
+  },
+);

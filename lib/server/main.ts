@@ -27,6 +27,7 @@ import {
   PROTO_HEADER,
   TRANSPORT_IP_HEADER,
 } from "@/lib/net/trusted-headers";
+import { openChannel } from "@/lib/operator/channel";
 import { pagePathOf, REQUEST_PATH_HEADER } from "@/lib/portal/server/request-path";
 import { logRequest } from "./access-log";
 import { purgeExpired } from "./purge";
@@ -47,14 +48,21 @@ async function main() {
   const trust = proxyTrustOf(e);
   const hosts = hostRulesOf(e);
 
+  const options = optionsFromEnv();
   let database: Database;
   try {
-    database = await openDatabase(optionsFromEnv());
+    database = await openDatabase(options);
   } catch (err) {
     if (err instanceof FolderLockedError) fail(err.message);
     throw err;
   }
   setDatabase(database);
+  // The embedded database is this process's alone: `npm run operator` beside it asks this
+  // server to run its commands (lib/operator/channel.ts).
+  const channel =
+    options.kind === "embedded" && options.dataDir
+      ? await openChannel(database, options.dataDir)
+      : null;
   await sealClearPersonalData(database.db); // SSNs and dates of birth written before sealing
 
   let seeded = false;
@@ -158,6 +166,7 @@ async function main() {
     // The batch in hand finishes (each call has its timeout); what is left is delivered later.
     clearInterval(sweep);
     await dispatcher?.stop().catch(() => undefined);
+    await channel?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);
   };

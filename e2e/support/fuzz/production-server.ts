@@ -5,7 +5,7 @@ import { startServer, tempDataDir } from "../server-process";
 export { freePort } from "../server-process";
 
 /**
- * The production server as `npm start` runs it (lib/server/main.ts, which builds first when the
+ * The production server as `npm start` runs it (lib/server/main.ts bundled, built first when the
  * build is missing or stale), on a fresh embedded database in a temporary folder and its own
  * port, for tests that drive it over real HTTP. Started by the one starter in server-process.ts.
  */

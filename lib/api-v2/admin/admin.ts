@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import {
   apiKeys,
@@ -46,6 +46,22 @@ export async function createCompany(db: DbOrTx, name: string): Promise<{ company
     .values({ name: name.trim() })
     .returning({ id: companies.id });
   return { company_id: row!.id };
+}
+
+/** Every company, oldest first, with how many workers its private pool holds. */
+export async function listCompanies(db: DbOrTx): Promise<{
+  companies: { company_id: number; name: string; demo: boolean; workers: number }[];
+}> {
+  const rows = await db
+    .select({
+      company_id: companies.id,
+      name: companies.name,
+      demo: companies.demo,
+      workers: sql<number>`(select count(*)::int from ${users} where ${users.companyId} = ${companies.id})`,
+    })
+    .from(companies)
+    .orderBy(asc(companies.id));
+  return { companies: rows };
 }
 
 export async function createKeys(
