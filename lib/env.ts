@@ -102,6 +102,13 @@ const envSchema = z.object({
    * kept in DATA_DIR, like SESSION_SECRET. Several instances must share it.
    */
   DATA_ENCRYPTION_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  /**
+   * Opens /readyz and /metrics to callers that are not on this machine, with
+   * `Authorization: Bearer <OPS_TOKEN>` (32+ characters). Unset: loopback callers only.
+   */
+  OPS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+  /** /readyz answers 503 when a due delivery has waited longer than this (seconds). */
+  READY_OUTBOX_LAG_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** Run the outbox dispatcher inside the server (off: run `operator outbox run` instead). */
   OUTBOX_DISPATCHER: bool.default(true),
   /** How often an idle dispatcher looks for due rows (writes in this process wake it at once). */

@@ -1,14 +1,5 @@
-import fs from "node:fs";
+import pino from "pino";
 import { env } from "@/lib/env";
-
-type Level = "debug" | "info" | "warn" | "error";
-const order: Record<Level | "silent", number> = {
-  debug: 10,
-  info: 20,
-  warn: 30,
-  error: 40,
-  silent: 99,
-};
 
 // Tokens travel in query strings and secrets in bodies: whatever reaches a log line goes
 // through this first. A worker's SSN and date of birth are never logged either, as a JSON
@@ -52,19 +43,46 @@ export function redact(text: string): string {
   return out;
 }
 
-function write(level: Level, msg: string, fields: Record<string, unknown> = {}) {
-  if (order[level] < order[env().LOG_LEVEL]) return;
-  const line = redact(JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }));
-  const file = env().LOG_FILE;
-  // One append per line (O_APPEND): several processes may share the file.
-  if (file) fs.appendFileSync(file, `${line}\n`);
-  else if (level === "error" || level === "warn") process.stderr.write(`${line}\n`);
-  else process.stdout.write(`${line}\n`);
+type Sink = { logger: pino.Logger; key: string };
+let sink: Sink | null = null;
+
+/**
+ * The logger (pino): one JSON object per line, `time` in ISO form and `level` by name; every
+ * line passes through `redact` on its way out. Info and debug go to stdout, warnings and errors
+ * to stderr, or everything to LOG_FILE (appended, one write per line: several processes may
+ * share the file). Writes are synchronous: a line is out before the process can exit.
+ */
+function logger(): pino.Logger {
+  const { LOG_LEVEL: level, LOG_FILE: file } = env();
+  const key = `${level}|${file ?? ""}`;
+  if (sink?.key === key) return sink.logger;
+  const stream = file
+    ? pino.destination({ dest: file, append: true, sync: true, mkdir: true })
+    : pino.multistream(
+        [
+          { level: "debug", stream: pino.destination({ fd: 1, sync: true }) },
+          { level: "warn", stream: pino.destination({ fd: 2, sync: true }) },
+        ],
+        { dedupe: true },
+      );
+  const created = pino(
+    {
+      level,
+      base: undefined,
+      messageKey: "msg",
+      timestamp: () => `,"time":"${new Date().toISOString()}"`,
+      formatters: { level: (label) => ({ level: label }) },
+      hooks: { streamWrite: redact },
+    },
+    stream,
+  );
+  sink = { logger: created, key };
+  return created;
 }
 
 export const log = {
-  debug: (msg: string, fields?: Record<string, unknown>) => write("debug", msg, fields),
-  info: (msg: string, fields?: Record<string, unknown>) => write("info", msg, fields),
-  warn: (msg: string, fields?: Record<string, unknown>) => write("warn", msg, fields),
-  error: (msg: string, fields?: Record<string, unknown>) => write("error", msg, fields),
+  debug: (msg: string, fields?: Record<string, unknown>) => logger().debug(fields ?? {}, msg),
+  info: (msg: string, fields?: Record<string, unknown>) => logger().info(fields ?? {}, msg),
+  warn: (msg: string, fields?: Record<string, unknown>) => logger().warn(fields ?? {}, msg),
+  error: (msg: string, fields?: Record<string, unknown>) => logger().error(fields ?? {}, msg),
 };

@@ -16,6 +16,8 @@ export type DbOrTx = Db | Tx;
 export type Database = {
   db: Db;
   kind: "embedded" | "postgresql";
+  /** The PostgreSQL pool's use right now (the embedded database has no pool). */
+  poolUse?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -47,7 +49,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await client.query("select pg_advisory_unlock(727274)").catch(() => undefined);
       client.release();
     }
-    return { db, kind: "postgresql", close: () => pool.end() };
+    return {
+      db,
+      kind: "postgresql",
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => pool.end(),
+    };
   }
 
   const release = opts.dataDir ? acquireFolderLock(opts.dataDir) : () => undefined;

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { metrics } from "@/lib/metrics";
 import type { DbOrTx } from "./client";
 
 type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -36,6 +37,9 @@ export async function hitRateLimit(
     returning count`);
   const count = Number(rowsOf<{ count: number }>(rows)[0]?.count ?? 0);
   if (count <= limit) return { allowed: true };
+  metrics()
+    .rateLimited.labels({ limit: key.split(":").slice(0, 2).join(":") })
+    .inc();
   return {
     allowed: false,
     retryAfterSeconds: Math.max(1, Math.ceil((end - now.getTime()) / 1000)),

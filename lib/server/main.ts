@@ -29,7 +29,8 @@ import {
 } from "@/lib/net/trusted-headers";
 import { openChannel } from "@/lib/operator/channel";
 import { pagePathOf, REQUEST_PATH_HEADER } from "@/lib/portal/server/request-path";
-import { logRequest } from "./access-log";
+import { observeRequest } from "./access-log";
+import { createOps, OPS_PATHS } from "./ops";
 import { purgeExpired } from "./purge";
 import { applySecurityHeaders, tileOriginOf } from "./security-headers";
 
@@ -96,6 +97,10 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
 
+  const ops = createOps(database, {
+    token: e.OPS_TOKEN,
+    maxLagSeconds: e.READY_OUTBOX_LAG_SECONDS,
+  });
   const sockets = new Set<Socket>();
   const security = { dev, tileOrigin: tileOriginOf(e.MAP_TILE_URL) };
   // A missing Host is answered below in the one error shape, not with Node's bare 400.
@@ -103,7 +108,11 @@ async function main() {
     if (malformedPath(req.url ?? "/")) return refuseMalformedPath(res);
     const host = trustOnlyOurHeaders(req, trust);
     applySecurityHeaders(req, res, security);
-    logRequest(req, res);
+    observeRequest(req, res);
+    // Health, readiness and metrics come first: a load balancer or scraper may name this
+    // instance by its address, which ALLOWED_HOSTS need not list.
+    if (OPS_PATHS.has((req.url ?? "/").split("?")[0] ?? "/"))
+      return void ops.handle(req, res, isLoopbackAddress(req.socket.remoteAddress));
     if (!host) return refuse(res, 400, "malformed_request", "The request names no host (Host)");
     if (!hostAllowed(host, hosts)) return refuseHost(res);
     void handle(req, res);
@@ -134,6 +143,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info("shutting down", { signal });
+    ops.setStopping();
     // Stop accepting, let in-flight requests finish (10 s at most), then close the database.
     server.close();
     // A keep-alive connection would otherwise stay open after its last answer until the

@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { outbox, outboxAttempts } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { metrics } from "@/lib/metrics";
 import { clock } from "../clock";
 import { type Deliver, type OutboxRow, realDeliver } from "./deliver";
 
@@ -246,6 +247,9 @@ export class Dispatcher {
       }
       throw err;
     }
+    metrics()
+      .deliveries.labels({ kind: row.channel, outcome: state === "pending" ? "retried" : state })
+      .inc();
     if (!outcome.ok) {
       log.warn(dead ? "outbox delivery dead" : "outbox delivery failed, will retry", {
         outbox_id: row.id,
