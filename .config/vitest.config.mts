@@ -53,7 +53,12 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["e2e/**/*.test.ts"],
-          exclude: ["e2e/support/**"],
+          // The benchmark's smoke run (five minutes of Lighthouse and load) belongs to
+          // `npm run bench:smoke`, not to `npm test`.
+          exclude: [
+            "e2e/support/**",
+            ...(process.env.BENCH_SMOKE === "1" ? [] : ["e2e/bench.test.ts"]),
+          ],
           hookTimeout: 300_000,
         },
       },

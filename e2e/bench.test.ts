@@ -1,6 +1,7 @@
 /**
  * The benchmark suite must not rot: `npm run bench -- --smoke` (300 workers, one second per
- * load, both engines when TEST_DATABASE_URL is set) runs as part of `npm test`. Nothing here is
+ * load, both engines when TEST_DATABASE_URL is set) runs as `npm run bench:smoke` (not in `npm
+ * test`: it takes five minutes). Nothing here is
  * timed; it asserts only that every figure was produced and written.
  */
 import { spawn, spawnSync } from "node:child_process";
