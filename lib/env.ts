@@ -19,6 +19,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
+  /** How long a request waits for a PostgreSQL connection before it is answered 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** The environment this deployment serves: test keys (pk_test_…) or live keys (pk_live_…). */
   API_ENVIRONMENT: z.enum(["test", "live"]).default("test"),

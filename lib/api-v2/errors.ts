@@ -16,7 +16,8 @@ export type ErrorCode =
   | "validation_failed"
   | "duplicate_badge"
   | "rate_limited"
-  | "internal_error";
+  | "internal_error"
+  | "database_unavailable";
 
 /** The one table from code to status. */
 export const STATUS_OF: Record<ErrorCode, number> = {
@@ -38,6 +39,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   duplicate_badge: 422,
   rate_limited: 429,
   internal_error: 500,
+  database_unavailable: 503,
 };
 
 export type FieldErrors = Record<string, string[]>;

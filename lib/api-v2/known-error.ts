@@ -1,5 +1,5 @@
 import { ApiError, TAKEN, validationError } from "./errors";
-import { isUniqueViolation, pgErrorOf } from "./pg-error";
+import { isDatabaseUnavailable, isUniqueViolation, pgErrorOf } from "./pg-error";
 import { duplicateBadge } from "./users/user-badges";
 
 /**
@@ -17,6 +17,15 @@ const UNIQUE_CONSTRAINT_ERRORS: Record<string, () => ApiError> = {
   webhooks_company_url_key: () => validationError({ url: ["is already registered"] }),
 };
 
+/** 503 with Retry-After: the request may be sent again as it is. */
+export const databaseUnavailable = () =>
+  new ApiError(
+    "database_unavailable",
+    "The database is unavailable right now; try again in a few seconds",
+    undefined,
+    { "Retry-After": "2" },
+  );
+
 /**
  * The API error an error stands for: itself when it is one, the table's answer for a known
  * unique violation, otherwise null (a bug: the caller answers 500). Used by the handler wrapper
@@ -24,6 +33,7 @@ const UNIQUE_CONSTRAINT_ERRORS: Record<string, () => ApiError> = {
  */
 export function knownApiError(err: unknown): ApiError | null {
   if (err instanceof ApiError) return err;
+  if (isDatabaseUnavailable(err)) return databaseUnavailable();
   const info = pgErrorOf(err);
   if (isUniqueViolation(info) && info.constraint) {
     return UNIQUE_CONSTRAINT_ERRORS[info.constraint]?.() ?? null;

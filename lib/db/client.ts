@@ -34,7 +34,13 @@ const migrationsFolder = path.join(process.cwd(), "lib/db/migrations");
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.kind === "postgresql") {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // A request waits at most this long for a connection (a restarting server refuses at once;
+    // one that does not answer, or a full pool, must not hold the request for ever): then 503.
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: env().DATABASE_CONNECT_TIMEOUT_MS,
+    });
     // An idle client that errors (server restart) must not crash the process.
     pool.on("error", (err) =>
       console.error(JSON.stringify({ level: "error", msg: "pg pool error", err: err.message })),

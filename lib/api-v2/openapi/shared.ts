@@ -227,6 +227,10 @@ export const ERROR_EXAMPLES: Record<
     when: "Something failed on our side; the message carries the request id.",
     message: "Something went wrong on our side (request 6f1c0c9e-…)",
   },
+  database_unavailable: {
+    when: "Our addition. The database cannot be reached right now (restarting, failing over, or no connection free in time). The request was not acknowledged: it was not applied, unless the connection dropped while the commit was under way; sending it again is safe (a repeated invite is then refused as taken). Retry-After says when to ask again.",
+    message: "The database is unavailable right now; try again in a few seconds",
+  },
 };
 
 const STATUS_TEXT: Record<number, string> = {
@@ -241,10 +245,11 @@ const STATUS_TEXT: Record<number, string> = {
   422: "Unprocessable",
   429: "Too many requests",
   500: "Internal error",
+  503: "Service unavailable",
 };
 
 export const AUTH_ERRORS: ErrorCode[] = ["missing_token", "invalid_token", "token_expired"];
-const ALWAYS: ErrorCode[] = ["https_required", "internal_error"];
+const ALWAYS: ErrorCode[] = ["https_required", "internal_error", "database_unavailable"];
 export const JSON_BODY_ERRORS: ErrorCode[] = [
   "malformed_request",
   "payload_too_large",
