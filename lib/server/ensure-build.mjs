@@ -130,28 +130,17 @@ function nextBuild(dir) {
 }
 
 /**
- * Bundles one entry with esbuild in a child process (esbuild's API is asynchronous; the
- * callers here are not). Our TypeScript, with its `@/` paths, becomes one CommonJS file;
- * packages are left as `require`s of node_modules.
+ * Bundles one entry with esbuild (lib/server/bundle.mjs) in a child process: esbuild's API is
+ * asynchronous, and the callers here are not.
  * @param {string} dir @param {keyof typeof BUNDLES} name
  */
 function bundle(dir, name) {
-  const { entry, out } = BUNDLES[name];
-  const script = `require("esbuild").build(${JSON.stringify({
-    entryPoints: [entry],
-    outfile: out,
-    bundle: true,
-    platform: "node",
-    format: "cjs",
-    target: "node20",
-    packages: "external",
-    sourcemap: "linked",
-    logLevel: "warning",
-    legalComments: "none",
-  })}).catch(() => process.exit(1))`;
-  const r = spawnSync(process.execPath, ["-e", script], { cwd: dir, stdio: "inherit" });
+  const r = spawnSync(process.execPath, [path.join(dir, "lib/server/bundle.mjs"), name], {
+    cwd: dir,
+    stdio: "inherit",
+  });
   if (r.status !== 0) {
-    process.stderr.write(`Bundling ${entry} failed; see the output above.\n`);
+    process.stderr.write(`Bundling ${BUNDLES[name].entry} failed; see the output above.\n`);
     process.exit(r.status ?? 1);
   }
 }

@@ -30,6 +30,7 @@ import {
 import { openChannel } from "@/lib/operator/channel";
 import { pagePathOf, REQUEST_PATH_HEADER } from "@/lib/portal/server/request-path";
 import { observeRequest } from "./access-log";
+import { apiDispatcher, type RouteEntry } from "./api-router";
 import { createOps, OPS_PATHS } from "./ops";
 import { purgeExpired } from "./purge";
 import { applySecurityHeaders, tileOriginOf } from "./security-headers";
@@ -93,6 +94,10 @@ async function main() {
   }, 60_000);
   sweep.unref();
 
+  // The API without Next, from the production bundle's route table (lib/server/api-router.ts);
+  // under `npm run dev` there is none and Next serves the API (with its reloading).
+  const routes = dev ? null : apiRoutesOfBundle();
+  const api = routes ? apiDispatcher(routes) : null;
   const app = next({ dev, dir, hostname: e.HOST, port: e.PORT });
   const handle = app.getRequestHandler();
   await app.prepare();
@@ -115,6 +120,7 @@ async function main() {
       return void ops.handle(req, res, isLoopbackAddress(req.socket.remoteAddress));
     if (!host) return refuse(res, 400, "malformed_request", "The request names no host (Host)");
     if (!hostAllowed(host, hosts)) return refuseHost(res);
+    if (api?.(req, res, `http://${host}`)) return;
     void handle(req, res);
   });
   // What Node refuses before there is a request (a broken request line, headers over 16 KiB, a
@@ -350,6 +356,15 @@ function banner({ url, database, seeded }: { url: string; database: Database; se
   }
   lines.push("");
   process.stdout.write(`${lines.join("\n")}\n`);
+}
+
+/** The bundle's table of the API's route files; null when not running from the bundle. */
+function apiRoutesOfBundle(): RouteEntry[] | null {
+  try {
+    return (require("virtual:api-v2-routes") as { routes: RouteEntry[] }).routes;
+  } catch {
+    return null;
+  }
 }
 
 function fail(message: string): never {

@@ -7,6 +7,7 @@ import { noteIssuedSecret } from "@/e2e/support/secret-scan";
 import { type Database, openDatabase, setDatabase } from "@/lib/db/client";
 import { companies, outbox } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { matchRoute as matchRouteIn, sortRoutes } from "@/lib/server/api-router";
 import { createCompany, createKeys } from "../admin/admin";
 import { setClock } from "../clock";
 import { openStoredMail } from "../events/invitation-mail";
@@ -40,16 +41,7 @@ export function discoverRoutes(): Route[] {
     }
   };
   walk(path.join(APP, "api_v2"));
-  // Next's priority: static segments before [param] before [...catchAll].
-  const rank = (seg: string) =>
-    seg.startsWith("[[...") ? 3 : seg.startsWith("[...") ? 2 : seg.startsWith("[") ? 1 : 0;
-  return out.sort((a, b) => {
-    for (let i = 0; i < Math.max(a.pattern.length, b.pattern.length); i++) {
-      const d = rank(a.pattern[i] ?? "") - rank(b.pattern[i] ?? "");
-      if (d !== 0) return d;
-    }
-    return b.pattern.length - a.pattern.length;
-  });
+  return sortRoutes(out);
 }
 
 const routes = discoverRoutes();
@@ -60,37 +52,8 @@ export function routeTable(): readonly Route[] {
 }
 
 /** The route file Next would pick for a path, with its params; null when none matches. */
-export function matchRoute(
-  pathname: string,
-): { route: Route; params: Record<string, string | string[]> } | null {
-  const segs = pathname.split("/").filter(Boolean).map(decodeURIComponent);
-  for (const route of routes) {
-    const params: Record<string, string | string[]> = {};
-    let ok = true;
-    for (let i = 0; i < route.pattern.length; i++) {
-      const p = route.pattern[i]!;
-      if (p.startsWith("[...") || p.startsWith("[[...")) {
-        const optional = p.startsWith("[[");
-        params[optional ? p.slice(5, -2) : p.slice(4, -1)] = segs.slice(i);
-        ok = optional || segs.length > i;
-        i = route.pattern.length;
-        break;
-      }
-      const s = segs[i];
-      if (s === undefined) ok = false;
-      else if (p.startsWith("[")) params[p.slice(1, -1)] = s;
-      else if (p !== s) ok = false;
-      if (!ok) break;
-    }
-    if (
-      ok &&
-      !route.pattern.some((p) => p.startsWith("[...") || p.startsWith("[[...")) &&
-      segs.length !== route.pattern.length
-    )
-      ok = false;
-    if (ok) return { route, params };
-  }
-  return null;
+export function matchRoute(pathname: string) {
+  return matchRouteIn(routes, pathname);
 }
 
 export type CallOptions = {

@@ -1,0 +1,125 @@
+import type http from "node:http";
+import { Readable } from "node:stream";
+
+/**
+ * The API's route files (app/api_v2/**\/route.ts) matched and called without Next: the same
+ * modules Next serves, picked in Next's order (static segments before [param] before
+ * [...catchAll]) and called with a Web Request, as Next calls them. The production server
+ * answers /api_v2 this way (one framework layer less on every API call, measured in
+ * BENCHMARKS.md); the API test harness uses the same matching.
+ */
+
+type Params = Record<string, string | string[]>;
+export type RouteHandler = (req: Request, ctx: { params: Promise<Params> }) => Promise<Response>;
+export type RouteModule = Partial<Record<string, RouteHandler>>;
+export type RouteEntry<M = RouteModule> = { pattern: string[]; module: M };
+
+const rank = (seg: string) =>
+  seg.startsWith("[[...") ? 3 : seg.startsWith("[...") ? 2 : seg.startsWith("[") ? 1 : 0;
+
+/** Next's priority: static segments before [param] before [...catchAll]. */
+export function sortRoutes<R extends { pattern: string[] }>(routes: R[]): R[] {
+  return [...routes].sort((a, b) => {
+    for (let i = 0; i < Math.max(a.pattern.length, b.pattern.length); i++) {
+      const d = rank(a.pattern[i] ?? "") - rank(b.pattern[i] ?? "");
+      if (d !== 0) return d;
+    }
+    return b.pattern.length - a.pattern.length;
+  });
+}
+
+/** The route Next would pick for a path, with its params; null when none matches. */
+export function matchRoute<R extends { pattern: string[] }>(
+  routes: readonly R[],
+  pathname: string,
+): { route: R; params: Params } | null {
+  let segs: string[];
+  try {
+    segs = pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return null; // A broken %-escape: Next answers it.
+  }
+  for (const route of routes) {
+    const params: Params = {};
+    let ok = true;
+    let catchAll = false;
+    for (let i = 0; i < route.pattern.length; i++) {
+      const p = route.pattern[i]!;
+      if (p.startsWith("[...") || p.startsWith("[[...")) {
+        const optional = p.startsWith("[[");
+        params[optional ? p.slice(5, -2) : p.slice(4, -1)] = segs.slice(i);
+        ok = optional || segs.length > i;
+        catchAll = true;
+        break;
+      }
+      const s = segs[i];
+      if (s === undefined) ok = false;
+      else if (p.startsWith("[")) params[p.slice(1, -1)] = s;
+      else if (p !== s) ok = false;
+      if (!ok) break;
+    }
+    if (ok && !catchAll && segs.length !== route.pattern.length) ok = false;
+    if (ok) return { route, params };
+  }
+  return null;
+}
+
+const BODYLESS = new Set(["GET", "HEAD"]);
+
+/**
+ * Answers a request for one of the API's routes and returns true; returns false (and touches
+ * nothing) for anything it leaves to Next: a path that is not exactly a route's (a trailing
+ * slash, an empty segment: Next redirects or answers those) or a method the route file does
+ * not export (Next answers OPTIONS and HEAD itself).
+ */
+export function apiDispatcher(routes: RouteEntry[]) {
+  const sorted = sortRoutes(routes);
+  return (req: http.IncomingMessage, res: http.ServerResponse, origin: string): boolean => {
+    const url = req.url ?? "/";
+    const q = url.indexOf("?");
+    const pathname = q < 0 ? url : url.slice(0, q);
+    if (!pathname.startsWith("/api_v2/") && pathname !== "/api_v2") return false;
+    if (pathname.endsWith("/") || pathname.includes("//")) return false;
+    const found = matchRoute(sorted, pathname);
+    const handler = found?.route.module[req.method ?? "GET"];
+    if (!found || !handler) return false;
+
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value === undefined) continue;
+      headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+    }
+    const method = req.method ?? "GET";
+    const request = new Request(`${origin}${url}`, {
+      method,
+      headers,
+      body: BODYLESS.has(method) ? undefined : (Readable.toWeb(req) as ReadableStream<Uint8Array>),
+      duplex: "half",
+    } as RequestInit);
+    handler(request, { params: Promise.resolve(found.params) }).then(
+      (response) => send(response, res),
+      (err: unknown) => {
+        // The handler wrapper answers every error in the one shape; this is a bug in the wiring.
+        res.destroy(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+    return true;
+  };
+}
+
+async function send(response: Response, res: http.ServerResponse): Promise<void> {
+  res.statusCode = response.status;
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie") continue;
+    res.setHeader(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
+  if (!response.body) return void res.end();
+  const type = response.headers.get("content-type") ?? "";
+  if (type.startsWith("application/json")) {
+    // The API's answers are small JSON documents: one write.
+    return void res.end(Buffer.from(await response.arrayBuffer()));
+  }
+  Readable.fromWeb(response.body as import("node:stream/web").ReadableStream).pipe(res);
+}

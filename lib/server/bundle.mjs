@@ -1,0 +1,77 @@
+// Bundles one of the production entries with esbuild: `node lib/server/bundle.mjs server|operator`
+// (run by ensure-build.mjs). Our TypeScript, with its `@/` paths, becomes one CommonJS file;
+// packages stay `require`s of node_modules.
+//
+// The server's bundle also gets `virtual:api-v2-routes`: every app/api_v2/**/route.ts, with its
+// path pattern, so that the server answers the API without going through Next (lib/server/
+// api-router.ts). Run by tsx (`npm run dev`) the import fails and Next serves the API as before.
+import fs from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
+
+const ENTRIES = {
+  server: { entry: "lib/server/main.ts", out: ".build/server.cjs" },
+  operator: { entry: "lib/operator/cli.ts", out: ".build/operator.cjs" },
+};
+
+/** @param {string} dir */
+function routeFiles(dir) {
+  const out = [];
+  const walk = (d) => {
+    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name === "route.ts") out.push(full);
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+const apiRoutes = {
+  name: "api-v2-routes",
+  /** @param {import("esbuild").PluginBuild} b */
+  setup(b) {
+    b.onResolve({ filter: /^virtual:api-v2-routes$/ }, () => ({
+      path: "api-v2-routes",
+      namespace: "api-v2-routes",
+    }));
+    b.onLoad({ filter: /.*/, namespace: "api-v2-routes" }, () => {
+      const app = path.resolve("app");
+      const files = routeFiles(path.join(app, "api_v2"));
+      const imports = files.map((f, i) => `import * as r${i} from ${JSON.stringify(f)};`);
+      const entries = files.map((f, i) => {
+        const pattern = path
+          .relative(app, path.dirname(f))
+          .split(path.sep)
+          .filter((s) => !/^\(.*\)$/.test(s));
+        return `{ pattern: ${JSON.stringify(pattern)}, module: r${i} }`;
+      });
+      return {
+        contents: `${imports.join("\n")}\nexport const routes = [${entries.join(",\n")}];\n`,
+        resolveDir: app,
+        loader: "ts",
+      };
+    });
+  },
+};
+
+const name = process.argv[2];
+const target = ENTRIES[/** @type {keyof typeof ENTRIES} */ (name)];
+if (!target) {
+  process.stderr.write("usage: node lib/server/bundle.mjs server|operator\n");
+  process.exit(2);
+}
+await build({
+  entryPoints: [target.entry],
+  outfile: target.out,
+  bundle: true,
+  platform: "node",
+  format: "cjs",
+  target: "node20",
+  packages: "external",
+  sourcemap: "linked",
+  logLevel: "warning",
+  legalComments: "none",
+  plugins: name === "server" ? [apiRoutes] : [],
+}).catch(() => process.exit(1));
