@@ -86,10 +86,11 @@ module.exports = {
     },
     {
       name: "not-to-unresolvable",
-      comment: "An import that resolves nowhere is a typo or a missing dependency.",
+      comment:
+        "An import that resolves nowhere is a typo or a missing dependency. `virtual:` modules are made by the bundler (lib/server/bundle.mjs).",
       severity: "error",
       from: {},
-      to: { couldNotResolve: true },
+      to: { couldNotResolve: true, pathNot: "^virtual:" },
     },
   ],
   options: {
