@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { prepared } from "@/lib/db/prepared";
 import { apiKeys, companies, tokens } from "@/lib/db/schema";
 import { ApiError } from "./errors";
 import { hashToken } from "./hash-token";
@@ -18,23 +19,29 @@ export type Caller = {
   grantId?: number;
 };
 
+const byTokenHash = (db: Db) =>
+  prepared(db, "caller_by_token_hash", () =>
+    db
+      .select({
+        grantId: tokens.id,
+        expiresAt: tokens.expiresAt,
+        tokenRevokedAt: tokens.revokedAt,
+        apiKeyId: apiKeys.id,
+        revokedAt: apiKeys.revokedAt,
+        pool: apiKeys.pool,
+        companyId: companies.id,
+        companyName: companies.name,
+      })
+      .from(tokens)
+      .innerJoin(apiKeys, eq(apiKeys.id, tokens.apiKeyId))
+      .innerJoin(companies, eq(companies.id, apiKeys.companyId))
+      .where(eq(tokens.tokenHash, sql.placeholder("hash")))
+      .limit(1)
+      .prepare("caller_by_token_hash"),
+  );
+
 export async function callerFromToken(db: Db, token: string, now: Date): Promise<Caller> {
-  const [row] = await db
-    .select({
-      grantId: tokens.id,
-      expiresAt: tokens.expiresAt,
-      tokenRevokedAt: tokens.revokedAt,
-      apiKeyId: apiKeys.id,
-      revokedAt: apiKeys.revokedAt,
-      pool: apiKeys.pool,
-      companyId: companies.id,
-      companyName: companies.name,
-    })
-    .from(tokens)
-    .innerJoin(apiKeys, eq(apiKeys.id, tokens.apiKeyId))
-    .innerJoin(companies, eq(companies.id, apiKeys.companyId))
-    .where(eq(tokens.tokenHash, hashToken(token)))
-    .limit(1);
+  const [row] = await byTokenHash(db).execute({ hash: hashToken(token) });
   if (!row) throw new ApiError("invalid_token", "The token is not valid; authenticate again");
   if (row.revokedAt) {
     throw new ApiError("invalid_token", "The API key behind this token has been revoked");

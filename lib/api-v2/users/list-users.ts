@@ -14,12 +14,13 @@ import {
   sql,
 } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { prepared } from "@/lib/db/prepared";
 import { companyUserCounts, userBadges, users } from "@/lib/db/schema";
 import type { ListUsersQuery } from "@/lib/schemas/user";
 import type { Caller } from "../caller";
 import { paging } from "../format";
 import { serializeUser } from "./serialize-user";
-import { badgesByUser } from "./user-badges";
+import { badgesOfPage } from "./user-badges";
 import { visibleUsers } from "./visibility";
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -103,19 +104,27 @@ export async function listUsers(db: Db, caller: Caller, now: Date, query: ListUs
   // runs once, and the planner weighs the index walk against the matches it must all visit.
   let ids: number[];
   let total: number;
-  if (caller.pool === "private" && !filters.some(Boolean)) {
+  const whole = caller.pool === "private" && !filters.some(Boolean);
+  if (whole) {
+    // The most common list of all: prepared statements (planned once per connection).
     const [page, counted] = await Promise.all([
-      db
-        .select({ id: users.id })
-        .from(users)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-      db
-        .select({ n: companyUserCounts.users })
-        .from(companyUserCounts)
-        .where(eq(companyUserCounts.companyId, caller.companyId)),
+      prepared(db, `users_page_${query.sort}`, () =>
+        db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.companyId, sql.placeholder("company")))
+          .orderBy(...order)
+          .limit(sql.placeholder("limit"))
+          .offset(sql.placeholder("offset"))
+          .prepare(`users_page_${query.sort}`),
+      ).execute({ company: caller.companyId, limit, offset }),
+      prepared(db, "company_user_count", () =>
+        db
+          .select({ n: companyUserCounts.users })
+          .from(companyUserCounts)
+          .where(eq(companyUserCounts.companyId, sql.placeholder("company")))
+          .prepare("company_user_count"),
+      ).execute({ company: caller.companyId }),
     ]);
     ids = page.map((r) => r.id);
     total = Number(counted[0]?.n ?? 0);
@@ -146,12 +155,15 @@ export async function listUsers(db: Db, caller: Caller, now: Date, query: ListUs
   const [rows, badges] = await Promise.all([
     ids.length === 0
       ? Promise.resolve([])
-      : db
-          .select()
-          .from(users)
-          .where(sql`${users.id} = any(${sql.param(ids)}::int[])`)
-          .orderBy(...order),
-    badgesByUser(db, ids),
+      : prepared(db, `users_by_ids_${query.sort}`, () =>
+          db
+            .select()
+            .from(users)
+            .where(sql`${users.id} = any(${sql.placeholder("ids")}::int[])`)
+            .orderBy(...order)
+            .prepare(`users_by_ids_${query.sort}`),
+        ).execute({ ids }),
+    badgesOfPage(db, ids),
   ]);
   return {
     users: rows.map((r) => serializeUser(r, badges.get(r.id) ?? [], caller)),
