@@ -186,23 +186,28 @@ export function renderMarkdown(r: BenchResults): string {
   line("## 1. List: `GET /api_v2/users?per=50&page=N`, random full pages, 32 connections");
   line();
   line(
-    "The baseline is a bare `node:http` server replaying the statements our handler ran (recorded from the driver) through the same driver, returning the rows as JSON.",
+    "The baseline is a bare `node:http` server running the best statements we can write by hand for the same page (`e2e/bench/baseline-server.ts`), through the same driver: the bearer token checked by its hash, then one round trip that walks the page's ids on the (company, updated_at, id) index (a deferred join), joins the rows back, aggregates their badges in the database and reads the exact total from the trigger-kept counter; prepared statements on PostgreSQL; rows written as they come, with no framework and no serialisation rules.",
   );
   line();
   line(
-    "| Engine | Ours req/s | p50 | p99 | Baseline req/s | p50 | p99 | Ours / baseline (≥ 0.5) |",
+    "| Engine | Ours req/s | p50 | p99 (≤ 1.3 × baseline) | Baseline req/s | p50 | p99 | Ours / baseline (≥ 0.8) |",
   );
   line("|---|---|---|---|---|---|---|---|");
   for (const e of engines) {
     const o = e.list.ours;
     const b = e.list.baseline;
-    const p99Ok = e.engine === "postgresql" ? (o.latencyMs.p99 ?? 1e9) < 25 : null;
+    const p99Ok =
+      o.latencyMs.p99 === null || b.latencyMs.p99 === null
+        ? null
+        : o.latencyMs.p99 <= 1.3 * b.latencyMs.p99;
     line(
-      `| ${e.engine} | ${f1(o.perSecond)} | ${lat(o, "p50")} | ${lat(o, "p99")}${mark(p99Ok)} | ${f1(b.perSecond)} | ${lat(b, "p50")} | ${lat(b, "p99")} | ${f2(e.list.ratio)}${mark(e.list.ratio === null ? null : e.list.ratio >= 0.5)} |`,
+      `| ${e.engine} | ${f1(o.perSecond)} | ${lat(o, "p50")} | ${lat(o, "p99")}${mark(p99Ok)} | ${f1(b.perSecond)} | ${lat(b, "p50")} | ${lat(b, "p99")} | ${f2(e.list.ratio)}${mark(e.list.ratio === null ? null : e.list.ratio >= 0.8)} |`,
     );
   }
   line();
-  line("Target: p99 under 25 ms on PostgreSQL.");
+  line(
+    "Targets: at least 0.8 × the baseline's throughput on both engines, with p99 at most 1.3 × the baseline's.",
+  );
   line();
 
   line("## 2. Search: `GET /api_v2/users?q=<prefix>`, 1 and 8 connections");
@@ -259,13 +264,13 @@ export function renderMarkdown(r: BenchResults): string {
   line("## 4. Proxy overhead: the list through the portal (sealed session cookie) vs direct");
   line();
   line(
-    "| Engine | Connections | Direct p50 | Proxy p50 | Ratio p50 (≤ 1.25) | Direct p99 | Proxy p99 | Ratio p99 |",
+    "| Engine | Connections | Direct p50 | Proxy p50 | Ratio p50 (≤ 1.10 at 1, ≤ 1.15 at 32) | Direct p99 | Proxy p99 | Ratio p99 |",
   );
   line("|---|---|---|---|---|---|---|---|");
   for (const e of engines) {
     for (const p of e.proxy) {
       line(
-        `| ${e.engine} | ${p.connections} | ${lat(p.direct, "p50")} | ${lat(p.proxy, "p50")} | ${f2(p.ratioP50)}${mark(p.ratioP50 === null ? null : p.ratioP50 <= 1.25)} | ${lat(p.direct, "p99")} | ${lat(p.proxy, "p99")} | ${f2(p.ratioP99)} |`,
+        `| ${e.engine} | ${p.connections} | ${lat(p.direct, "p50")} | ${lat(p.proxy, "p50")} | ${f2(p.ratioP50)}${mark(p.ratioP50 === null ? null : p.ratioP50 <= (p.connections === 1 ? 1.1 : 1.15))} | ${lat(p.direct, "p99")} | ${lat(p.proxy, "p99")} | ${f2(p.ratioP99)} |`,
       );
     }
   }
@@ -312,14 +317,14 @@ export function renderMarkdown(r: BenchResults): string {
   for (const e of engines) {
     const f = e.footprint;
     const coldOk = e.engine === "embedded" ? f.coldStartMedianMs < 3000 : null;
-    const idleOk = e.engine === "postgresql" ? (f.rssIdleMB ?? 1e9) < 150 : null;
+    const idleOk = (f.rssIdleMB ?? 1e9) <= (e.engine === "postgresql" ? 120 : 300);
     line(
       `| ${e.engine} | ${f.coldStartMedianMs} ms${mark(coldOk)} | ${f.coldStartMs.join(", ")} ms | ${f1(f.rssIdleMB)} MB${mark(idleOk)} | ${f1(f.rssAfterListMB)} MB |`,
     );
   }
   line();
   line(
-    "Targets: cold start under 3 s with an existing embedded database; idle memory under 150 MB (10^6 bytes) on PostgreSQL.",
+    "The server is what `npm start` runs: the bundle on plain `node` (`.build/server.cjs`), one process. Targets: cold start under 3 s with an existing embedded database; idle memory at most 120 MB (10^6 bytes) on PostgreSQL and 300 MB embedded.",
   );
   line();
   line("## Seeding");
@@ -335,11 +340,11 @@ export function renderMarkdown(r: BenchResults): string {
   line("## Reading these figures");
   line();
   for (const note of [
-    "The loads are closed loops: each connection sends its next request when the last answer arrives, so mean latency ≈ connections ÷ throughput. At 32 connections a p99 under 25 ms needs well over 1,300 answers/s; here the server, the database, the load generator and Chromium share the machine's cores, and the baseline itself (same statements, no framework) is bounded by the database's work per page. The 1-connection rows are the latency one person sees.",
+    "The loads are closed loops: each connection sends its next request when the last answer arrives, so mean latency ≈ connections ÷ throughput. At 32 connections a p99 under 25 ms needs well over 1,300 answers/s; here the server, the database, the load generator and Chromium share the machine's cores, and the baseline itself (hand-written statements, no framework) is bounded by the database's work per page. The 1-connection rows are the latency one person sees.",
     "A list page costs the database a walk over `offset` index entries (an index-only scan), so deep pages cost more than early ones; the pages are drawn uniformly from all full pages.",
     "The embedded database (PGlite) runs inside the server's own thread and answers one statement at a time: under 32 connections every request waits behind the others' statements, which is what its p99 shows. It is for local use and demos; production uses PostgreSQL.",
     "The portal's proxy unseals the session cookie and calls the API over loopback, in the same process: at 1 connection the ratio is the latency it adds; at 32, with the CPU saturated, the second hop also costs throughput.",
-    "Resident memory is the server process's (`node --import tsx lib/server/main.ts`), not the npm and tsx launchers `npm start` adds.",
+    "Resident memory is the server process's (`node .build/server.cjs`, what `npm start` runs in the same process after its build check), not npm's own launcher process.",
   ]) {
     line(`- ${note}`);
   }

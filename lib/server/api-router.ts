@@ -67,43 +67,56 @@ export function matchRoute<R extends { pattern: string[] }>(
 const BODYLESS = new Set(["GET", "HEAD"]);
 
 /**
- * Answers a request for one of the API's routes and returns true; returns false (and touches
- * nothing) for anything it leaves to Next: a path that is not exactly a route's (a trailing
- * slash, an empty segment: Next redirects or answers those) or a method the route file does
- * not export (Next answers OPTIONS and HEAD itself).
+ * The API's routes without Next. `node` answers a request for one of them and returns true; it
+ * returns false (and touches nothing) for anything it leaves to Next: a path that is not exactly
+ * a route's (a trailing slash, an empty segment: Next redirects or answers those) or a method the
+ * route file does not export (Next answers OPTIONS and HEAD itself). `call` does the same for a
+ * Web Request in this process (the portal's embedded upstream); null when it is Next's.
  */
 export function apiDispatcher(routes: RouteEntry[]) {
   const sorted = sortRoutes(routes);
-  return (req: http.IncomingMessage, res: http.ServerResponse, origin: string): boolean => {
-    const url = req.url ?? "/";
-    const q = url.indexOf("?");
-    const pathname = q < 0 ? url : url.slice(0, q);
-    if (!pathname.startsWith("/api_v2/") && pathname !== "/api_v2") return false;
-    if (pathname.endsWith("/") || pathname.includes("//")) return false;
+  const find = (method: string, pathAndQuery: string) => {
+    const q = pathAndQuery.indexOf("?");
+    const pathname = q < 0 ? pathAndQuery : pathAndQuery.slice(0, q);
+    if (!pathname.startsWith("/api_v2/") && pathname !== "/api_v2") return null;
+    if (pathname.endsWith("/") || pathname.includes("//")) return null;
     const found = matchRoute(sorted, pathname);
-    const handler = found?.route.module[req.method ?? "GET"];
-    if (!found || !handler) return false;
-
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined) continue;
-      headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-    }
-    const method = req.method ?? "GET";
-    const request = new Request(`${origin}${url}`, {
-      method,
-      headers,
-      body: BODYLESS.has(method) ? undefined : (Readable.toWeb(req) as ReadableStream<Uint8Array>),
-      duplex: "half",
-    } as RequestInit);
-    handler(request, { params: Promise.resolve(found.params) }).then(
-      (response) => send(response, res),
-      (err: unknown) => {
-        // The handler wrapper answers every error in the one shape; this is a bug in the wiring.
-        res.destroy(err instanceof Error ? err : new Error(String(err)));
-      },
-    );
-    return true;
+    const handler = found?.route.module[method];
+    return found && handler ? { handler, params: found.params } : null;
+  };
+  return {
+    node(req: http.IncomingMessage, res: http.ServerResponse, origin: string): boolean {
+      const method = req.method ?? "GET";
+      const url = req.url ?? "/";
+      const found = find(method, url);
+      if (!found) return false;
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (value === undefined) continue;
+        headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+      }
+      const request = new Request(`${origin}${url}`, {
+        method,
+        headers,
+        body: BODYLESS.has(method)
+          ? undefined
+          : (Readable.toWeb(req) as ReadableStream<Uint8Array>),
+        duplex: "half",
+      } as RequestInit);
+      found.handler(request, { params: Promise.resolve(found.params) }).then(
+        (response) => send(response, res),
+        (err: unknown) => {
+          // The handler wrapper answers every error in the one shape; this is a wiring bug.
+          res.destroy(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
+      return true;
+    },
+    call(request: Request): Promise<Response> | null {
+      const url = new URL(request.url);
+      const found = find(request.method, url.pathname + url.search);
+      return found ? found.handler(request, { params: Promise.resolve(found.params) }) : null;
+    },
   };
 }
 

@@ -14,6 +14,7 @@ import { demoCredentialsPath, loadDemoCredentials, saveDemoCredentials } from "@
 import { argv, ConfigError, env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { hostAllowed, hostRulesOf } from "@/lib/net/allowed-hosts";
+import { registerEmbeddedApi } from "@/lib/net/embedded-api";
 import { type ProxyTrust, proxyTrustOf, resolveForwarded } from "@/lib/net/forwarded";
 import { isLoopbackAddress } from "@/lib/net/loopback";
 import {
@@ -98,6 +99,8 @@ async function main() {
   // under `npm run dev` there is none and Next serves the API (with its reloading).
   const routes = dev ? null : apiRoutesOfBundle();
   const api = routes ? apiDispatcher(routes) : null;
+  // The portal calls the embedded API in this process, not over a loopback socket.
+  registerEmbeddedApi(api ? embeddedApiOf(api, trust) : null);
   const app = next({ dev, dir, hostname: e.HOST, port: e.PORT });
   const handle = app.getRequestHandler();
   await app.prepare();
@@ -120,7 +123,7 @@ async function main() {
       return void ops.handle(req, res, isLoopbackAddress(req.socket.remoteAddress));
     if (!host) return refuse(res, 400, "malformed_request", "The request names no host (Host)");
     if (!hostAllowed(host, hosts)) return refuseHost(res);
-    if (api?.(req, res, `http://${host}`)) return;
+    if (api?.node(req, res, `http://${host}`)) return;
     void handle(req, res);
   });
   // What Node refuses before there is a request (a broken request line, headers over 16 KiB, a
@@ -285,46 +288,94 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex) {
 function trustOnlyOurHeaders(req: http.IncomingMessage, trust: ProxyTrust): string | undefined {
   const h = req.headers;
   const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-  const seen = resolveForwarded(
+  const set = trustedHeaders(
     {
       peer: req.socket.remoteAddress,
       encrypted: Boolean((req.socket as { encrypted?: boolean }).encrypted),
-      host: h.host,
-      forwardedFor: first(h["x-forwarded-for"]),
-      forwardedProto: first(h["x-forwarded-proto"]),
-      forwardedHost: first(h["x-forwarded-host"]),
+      url: req.url ?? "/",
+    },
+    (name) => first(h[name]),
+    trust,
+  );
+  for (const name of UNTRUSTED) delete h[name];
+  Object.assign(h, set);
+  return set[HOST_HEADER];
+}
+
+/** Headers a client may send but only we may set: removed from every request, then set by us. */
+const UNTRUSTED = [
+  CLIENT_IP_HEADER,
+  TRANSPORT_IP_HEADER,
+  PROTO_HEADER,
+  HOST_HEADER,
+  PORTAL_CLIENT_HEADER,
+  PORTAL_CLIENT_SIGNATURE_HEADER,
+  "x-forwarded-for",
+  "x-forwarded-proto",
+  "x-forwarded-host",
+  "x-forwarded-port",
+];
+
+/**
+ * What the handlers may believe about a request, from its transport (the socket, or the
+ * in-process call of the embedded API, which is a loopback caller) and the proxy trust rules:
+ * the values of the trusted headers, to replace whatever the client sent.
+ */
+function trustedHeaders(
+  transport: { peer: string | undefined; encrypted: boolean; url: string },
+  header: (name: string) => string | undefined,
+  trust: ProxyTrust,
+): Record<string, string> {
+  const seen = resolveForwarded(
+    {
+      peer: transport.peer,
+      encrypted: transport.encrypted,
+      host: header("host"),
+      forwardedFor: header("x-forwarded-for"),
+      forwardedProto: header("x-forwarded-proto"),
+      forwardedHost: header("x-forwarded-host"),
     },
     trust,
   );
-  const vouched = isLoopbackAddress(req.socket.remoteAddress)
-    ? verifiedPortalClient(h[PORTAL_CLIENT_HEADER], h[PORTAL_CLIENT_SIGNATURE_HEADER])
+  const vouched = isLoopbackAddress(transport.peer)
+    ? verifiedPortalClient(header(PORTAL_CLIENT_HEADER), header(PORTAL_CLIENT_SIGNATURE_HEADER))
     : null;
   const client = vouched ?? seen.client;
-  for (const name of [
-    CLIENT_IP_HEADER,
-    TRANSPORT_IP_HEADER,
-    PROTO_HEADER,
-    HOST_HEADER,
-    PORTAL_CLIENT_HEADER,
-    PORTAL_CLIENT_SIGNATURE_HEADER,
-    "x-forwarded-for",
-    "x-forwarded-proto",
-    "x-forwarded-host",
-    "x-forwarded-port",
-  ])
-    delete h[name];
-  h[CLIENT_IP_HEADER] = client;
-  h[TRANSPORT_IP_HEADER] = seen.client;
-  h[PROTO_HEADER] = seen.proto;
-  // Next builds request URLs and fills in X-Forwarded-* from these: only values we believe.
-  h["x-forwarded-for"] = client;
-  h["x-forwarded-proto"] = seen.proto;
+  const out: Record<string, string> = {
+    [CLIENT_IP_HEADER]: client,
+    [TRANSPORT_IP_HEADER]: seen.client,
+    [PROTO_HEADER]: seen.proto,
+    // Next builds request URLs and fills in X-Forwarded-* from these: only values we believe.
+    "x-forwarded-for": client,
+    "x-forwarded-proto": seen.proto,
+    [REQUEST_PATH_HEADER]: pagePathOf(transport.url),
+  };
   if (seen.host) {
-    h[HOST_HEADER] = seen.host;
-    h["x-forwarded-host"] = seen.host;
+    out[HOST_HEADER] = seen.host;
+    out["x-forwarded-host"] = seen.host;
   }
-  h[REQUEST_PATH_HEADER] = pagePathOf(req.url ?? "/");
-  return seen.host;
+  return out;
+}
+
+/**
+ * The embedded API for the portal in this process (lib/net/embedded-api.ts): the request is
+ * treated as one from a loopback socket, under the same trust rules, and answered by the same
+ * route files; null when no route matches (the portal then goes over HTTP, as before).
+ */
+function embeddedApiOf(dispatch: ReturnType<typeof apiDispatcher>, trust: ProxyTrust) {
+  return async (request: Request): Promise<Response> => {
+    const url = new URL(request.url);
+    const headers = new Headers(request.headers);
+    const set = trustedHeaders(
+      { peer: "127.0.0.1", encrypted: false, url: url.pathname + url.search },
+      (name) => headers.get(name) ?? undefined,
+      trust,
+    );
+    for (const name of UNTRUSTED) headers.delete(name);
+    for (const [name, value] of Object.entries(set)) headers.set(name, value);
+    const answer = await dispatch.call(new Request(request, { headers }));
+    return answer ?? fetch(request);
+  };
 }
 
 function banner({ url, database, seeded }: { url: string; database: Database; seeded: boolean }) {

@@ -1,6 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { log, redact } from "@/lib/log";
+import { embeddedApi } from "@/lib/net/embedded-api";
 import { portalClientHeaders } from "@/lib/net/portal-client";
 import { normalizeError } from "@/lib/portal/normalize";
 import type { Environment } from "@/lib/portal/server/session";
@@ -100,6 +101,16 @@ function neverSent(err: unknown): boolean {
  * 5xx 502 (503 and 504 kept). It never retries: whether to ask again is the caller's choice,
  * and only reads are asked again. `path` is relative to /api_v2 and may carry a query string.
  */
+/** The answer, or the signal's timeout error if it fires first (an in-process call ignores it). */
+function withinSignal<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) return abort();
+    signal.addEventListener("abort", abort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
+}
+
 export async function upstreamFetch(
   environment: Environment,
   path: string,
@@ -135,15 +146,23 @@ export async function upstreamFetch(
 
   let res: Response;
   let text: string;
+  const signal = AbortSignal.timeout(env().UPSTREAM_TIMEOUT_MS);
+  // The embedded API is this same process: called directly, not over a loopback socket.
+  const inProcess = embedded ? embeddedApi() : null;
   try {
-    res = await fetch(url, {
-      method,
-      headers,
-      body: opts.body,
-      redirect: "manual",
-      cache: "no-store",
-      signal: AbortSignal.timeout(env().UPSTREAM_TIMEOUT_MS),
-    });
+    res = inProcess
+      ? await withinSignal(
+          inProcess(new Request(url, { method, headers, body: opts.body, signal })),
+          signal,
+        )
+      : await fetch(url, {
+          method,
+          headers,
+          body: opts.body,
+          redirect: "manual",
+          cache: "no-store",
+          signal,
+        });
   } catch (err) {
     if (isTimeout(err)) return fail(failures.timeout(safe), "timeout", err);
     if (neverSent(err)) return fail(failures.unreachable(), "unreachable", causeOf(err));
