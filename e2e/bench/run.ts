@@ -40,6 +40,7 @@ import {
 } from "@/e2e/support/server-process";
 import { type OpenOptions, openDatabase } from "@/lib/db/client";
 import { argv, defaultEnv, env } from "@/lib/env";
+import { localSecret } from "@/lib/local-secret";
 import type { BaselineConfig } from "./baseline-server";
 import { openSession, type Statement } from "./capture-sql";
 import { benchPages, firstLoadJs, frameworkFloor, lighthouse, showcaseJobRequest } from "./pages";
@@ -155,6 +156,9 @@ async function startOurServer(engine: Engine, open: OpenOptions, dataDir: string
     env: {
       LOG_LEVEL: "info",
       SEED_DEMO: "false",
+      // The key this process sealed the seeded workers' personal data with: without it every
+      // date of birth on a page fails to open (a failed unseal throws, and that was measured).
+      DATA_ENCRYPTION_KEY: localSecret("data-encryption-key", env().DATA_ENCRYPTION_KEY),
       DATABASE_POOL_SIZE: String(POOL_SIZE),
       // Map tiles from a closed loopback port: the bench never leaves the machine (the map
       // draws its grid and says the tiles are unavailable).

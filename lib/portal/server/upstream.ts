@@ -9,7 +9,14 @@ import { upstreamFor } from "@/lib/portal/server/upstream-base";
 import type { PortalError } from "@/lib/portal/types";
 
 export type UpstreamResult =
-  | { ok: true; status: number; body: unknown; headers: Headers }
+  | {
+      ok: true;
+      status: number;
+      body: unknown;
+      /** The answer's JSON text as it came (checked by `expect`): passed on without re-encoding. */
+      text: string;
+      headers: Headers;
+    }
   | { ok: false; status: number; error: PortalError; headers: Headers };
 
 type Options = {
@@ -208,7 +215,13 @@ export async function upstreamFetch(
         `HTTP ${res.status}, ${type}, ${text.length} bytes`,
       );
     }
-    return { ok: true, status: res.status, body: noContent ? null : body, headers: res.headers };
+    return {
+      ok: true,
+      status: res.status,
+      body: noContent ? null : body,
+      text: noContent ? "" : text,
+      headers: res.headers,
+    };
   }
   if (res.status < 400) {
     // A redirect or an informational status is not an answer from an API.

@@ -41,7 +41,8 @@ const proxy = signedInRoute<{ path: string[] }>(
     const etag = result.headers.get("etag");
     const pass: Record<string, string> = etag ? { etag } : {};
     if (!result.ok) return upstreamRefusal(result, session, pass);
-    return new Response(result.status === 204 ? null : JSON.stringify(result.body), {
+    // The upstream's JSON text as it came (parsed and checked by answerShape): not re-encoded.
+    return new Response(result.status === 204 ? null : result.text || "null", {
       status: result.status,
       headers: {
         "content-type": "application/json; charset=utf-8",
