@@ -98,60 +98,34 @@ export async function listUsers(db: Db, caller: Caller, now: Date, query: ListUs
   const order = orderOf(keys);
 
   // The page's ids first, then only those rows: a deep page skips index entries, not rows.
-  // A private pool's whole list: the ids by an index-only walk, the total from the counter the
-  // triggers keep. Anything narrower (a search, a filter, the public pool): one pass over the
+  // A private pool's whole list: one round trip (wholePoolPage). Anything narrower (a search, a filter, the public pool): one pass over the
   // matches gives both the page and the total (a window count), so a search's trigram scan
   // runs once, and the planner weighs the index walk against the matches it must all visit.
-  let ids: number[];
-  let total: number;
-  const whole = caller.pool === "private" && !filters.some(Boolean);
-  if (whole) {
-    // The most common list of all: prepared statements (planned once per connection).
-    const [page, counted] = await Promise.all([
-      prepared(db, `users_page_${query.sort}`, () =>
-        db
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.companyId, sql.placeholder("company")))
-          .orderBy(...order)
-          .limit(sql.placeholder("limit"))
-          .offset(sql.placeholder("offset"))
-          .prepare(`users_page_${query.sort}`),
-      ).execute({ company: caller.companyId, limit, offset }),
-      prepared(db, "company_user_count", () =>
-        db
-          .select({ n: companyUserCounts.users })
-          .from(companyUserCounts)
-          .where(eq(companyUserCounts.companyId, sql.placeholder("company")))
-          .prepare("company_user_count"),
-      ).execute({ company: caller.companyId }),
-    ]);
-    ids = page.map((r) => r.id);
-    total = Number(counted[0]?.n ?? 0);
-  } else {
-    // "offset 0" keeps the planner from pulling the matches up into the ordered query: a window
-    // count must visit every match anyway, so walking the date index (all 100,000 entries) to
-    // save a sort never pays, while a trigram or filter scan of the matches does.
-    const matches = sql`select ${users.id} as id, ${sql.join(
-      keys.map((k, i) => sql`${k.expr} as ${sql.identifier(`k${i}`)}`),
-      sql`, `,
-    )} from ${users} where ${where} offset 0`;
-    const page = rowsOf<{ id: number; total: string }>(
-      await db.execute(
-        sql`select m.id, count(*) over () as total from (${matches}) as m order by ${sql.join(
-          keys.map((k, i) => sql`${sql.identifier(`k${i}`)} ${sql.raw(k.desc ? "desc" : "asc")}`),
-          sql`, `,
-        )} limit ${limit} offset ${offset}`,
-      ),
-    );
-    ids = page.map((r) => Number(r.id));
-    total =
-      page.length > 0
-        ? Number(page[0]!.total)
-        : offset === 0
-          ? 0
-          : Number((await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0);
+  if (caller.pool === "private" && !filters.some(Boolean)) {
+    return wholePoolPage(db, caller, query, order, limit, offset);
   }
+  // "offset 0" keeps the planner from pulling the matches up into the ordered query: a window
+  // count must visit every match anyway, so walking the date index (all 100,000 entries) to
+  // save a sort never pays, while a trigram or filter scan of the matches does.
+  const matches = sql`select ${users.id} as id, ${sql.join(
+    keys.map((k, i) => sql`${k.expr} as ${sql.identifier(`k${i}`)}`),
+    sql`, `,
+  )} from ${users} where ${where} offset 0`;
+  const page = rowsOf<{ id: number; total: string }>(
+    await db.execute(
+      sql`select m.id, count(*) over () as total from (${matches}) as m order by ${sql.join(
+        keys.map((k, i) => sql`${sql.identifier(`k${i}`)} ${sql.raw(k.desc ? "desc" : "asc")}`),
+        sql`, `,
+      )} limit ${limit} offset ${offset}`,
+    ),
+  );
+  const ids = page.map((r) => Number(r.id));
+  const total =
+    page.length > 0
+      ? Number(page[0]!.total)
+      : offset === 0
+        ? 0
+        : Number((await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0);
   const [rows, badges] = await Promise.all([
     ids.length === 0
       ? Promise.resolve([])
@@ -172,6 +146,76 @@ export async function listUsers(db: Db, caller: Caller, now: Date, query: ListUs
     total,
   };
 }
+
+/**
+ * A private pool's whole list, the most common list of all, in one round trip: a prepared
+ * statement (planned once per pooled connection) that walks the page's ids on the
+ * (company_id, updated_at, id) index (a deferred join: a deep page skips index entries, not
+ * rows), joins those rows back, aggregates their badges in the database, and reads the exact
+ * total from the counter the triggers keep.
+ */
+async function wholePoolPage(
+  db: Db,
+  caller: Caller,
+  query: ListUsersQuery,
+  order: SQL[],
+  limit: number,
+  offset: number,
+) {
+  const statement = prepared(db, `users_whole_page_${query.sort}`, () => {
+    const page = db.$with("page").as(
+      db
+        .select({ pageId: sql<number>`${users.id}`.as("page_id") })
+        .from(users)
+        .where(eq(users.companyId, sql.placeholder("company")))
+        .orderBy(...order)
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset")),
+    );
+    return db
+      .with(page)
+      .select({
+        user: users,
+        badges: sql<
+          BadgeJson[]
+        >`coalesce((select json_agg(json_build_object('id', ub.id, 'user_id', ub.user_id, 'badge_id', ub.badge_id, 'created_at', ub.created_at) order by ub.id) from ${userBadges} ub where ub.user_id = ${users.id}), '[]'::json)`,
+        total: sql<number>`(select c.users from ${companyUserCounts} c where c.company_id = ${sql.placeholder("company")})`,
+      })
+      .from(page)
+      .innerJoin(users, eq(users.id, page.pageId))
+      .orderBy(...order)
+      .prepare(`users_whole_page_${query.sort}`);
+  });
+  const rows = await statement.execute({ company: caller.companyId, limit, offset });
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0) {
+    // Past the end: the counter alone says how many there are.
+    const [counted] = await db
+      .select({ n: companyUserCounts.users })
+      .from(companyUserCounts)
+      .where(eq(companyUserCounts.companyId, caller.companyId));
+    total = Number(counted?.n ?? 0);
+  }
+  return {
+    users: rows.map((r) =>
+      serializeUser(
+        r.user,
+        r.badges.map((b) => ({
+          id: b.id,
+          userId: b.user_id,
+          badgeId: b.badge_id,
+          createdAt: new Date(b.created_at),
+        })),
+        caller,
+      ),
+    ),
+    page: query.page,
+    per: query.per,
+    total,
+  };
+}
+
+type BadgeJson = { id: number; user_id: number; badge_id: number; created_at: string };
 
 /** drizzle's execute answers `{ rows }` on both drivers. */
 function rowsOf<T>(res: unknown): T[] {
