@@ -492,7 +492,17 @@ async function main() {
   results.floor = await frameworkFloor(root);
   results.totalSeconds = Math.round(ms(t0) / 1000);
   fs.writeFileSync(path.join(outDir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
-  fs.writeFileSync(markdownFile, renderMarkdown(results));
+  // The sections other steps keep in this file survive the rewrite: the job half's figures
+  // (written by jobs.ts, between its markers) and a hand-kept before/after section.
+  const previous = fs.existsSync(markdownFile) ? fs.readFileSync(markdownFile, "utf8") : "";
+  const kept = [
+    /<!-- kept:start -->[\s\S]*?<!-- kept:end -->/.exec(previous)?.[0],
+    /<!-- bench:jobs -->[\s\S]*?<!-- \/bench:jobs -->/.exec(previous)?.[0],
+  ]
+    .filter(Boolean)
+    .join("\n\n");
+  const rendered = renderMarkdown(results);
+  fs.writeFileSync(markdownFile, kept ? `${rendered.trimEnd()}\n\n${kept}\n` : rendered);
   fs.rmSync(path.join(outDir, "tmp-baseline.json"), { force: true });
   say(
     `done in ${results.totalSeconds} s: ${path.relative(root, path.join(outDir, "results.json"))}, ${path.relative(root, markdownFile)}`,
