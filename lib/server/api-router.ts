@@ -95,16 +95,21 @@ export function apiDispatcher(routes: RouteEntry[]) {
         if (value === undefined) continue;
         headers.set(name, Array.isArray(value) ? value.join(", ") : value);
       }
+      const body = BODYLESS.has(method) ? null : requestBody(req);
       const request = new Request(`${origin}${url}`, {
         method,
         headers,
-        body: BODYLESS.has(method)
-          ? undefined
-          : (Readable.toWeb(req) as ReadableStream<Uint8Array>),
+        body: body?.stream,
         duplex: "half",
       } as RequestInit);
       found.handler(request, { params: Promise.resolve(found.params) }).then(
-        (response) => send(response, res),
+        (response) => {
+          // Answered before the body was read (over its limit, rate-limited, refused): the rest
+          // is read and thrown away, as Node does for an unread request, so the client can finish
+          // sending and read the answer (closing on unread bytes would reset the connection).
+          body?.discardRest();
+          return send(response, res);
+        },
         (err: unknown) => {
           // The handler wrapper answers every error in the one shape; this is a wiring bug.
           res.destroy(err instanceof Error ? err : new Error(String(err)));
@@ -116,6 +121,48 @@ export function apiDispatcher(routes: RouteEntry[]) {
       const url = new URL(request.url);
       const found = find(request.method, url.pathname + url.search);
       return found ? found.handler(request, { params: Promise.resolve(found.params) }) : null;
+    },
+  };
+}
+
+/**
+ * The request's body as a Web stream, read only as fast as the handler asks (no buffering ahead
+ * of it beyond 64 KiB), and `discardRest()` to drop whatever the handler did not read.
+ */
+function requestBody(req: http.IncomingMessage) {
+  let discarding = false;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.pause();
+        req.on("data", (chunk: Buffer) => {
+          if (discarding) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.once("end", () => {
+          if (!discarding) controller.close();
+        });
+        req.once("error", (err) => {
+          if (!discarding) controller.error(err);
+        });
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        discarding = true;
+        req.resume();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+  return {
+    stream,
+    discardRest() {
+      if (req.complete || discarding) return;
+      discarding = true;
+      req.resume();
     },
   };
 }
