@@ -74,6 +74,13 @@ describe("the operator command beside a running embedded server", { timeout: 120
       ]),
     );
     const demo = listed.out.companies.find((c: { demo: boolean }) => c.demo);
+    // The count is the company's pool, as the API's list total says.
+    const pool = await apiClient(server.base, await authenticate(server.base, dataDir))(
+      "GET",
+      "/users?per=1",
+    );
+    expect(demo.workers).toBe(pool.body.total);
+    expect(demo.workers).toBeGreaterThan(1);
 
     const badge = await operator(
       "badge",

@@ -5,6 +5,7 @@ import {
   apiKeys,
   badges,
   companies,
+  companyUserCounts,
   jobRequests,
   jobs,
   jobTransitions,
@@ -48,7 +49,7 @@ export async function createCompany(db: DbOrTx, name: string): Promise<{ company
   return { company_id: row!.id };
 }
 
-/** Every company, oldest first, with how many workers its private pool holds. */
+/** Every company, oldest first, with how many workers its private pool holds (the counter). */
 export async function listCompanies(db: DbOrTx): Promise<{
   companies: { company_id: number; name: string; demo: boolean; workers: number }[];
 }> {
@@ -57,9 +58,10 @@ export async function listCompanies(db: DbOrTx): Promise<{
       company_id: companies.id,
       name: companies.name,
       demo: companies.demo,
-      workers: sql<number>`(select count(*)::int from ${users} where ${users.companyId} = ${companies.id})`,
+      workers: sql<number>`coalesce(${companyUserCounts.users}, 0)::int`,
     })
     .from(companies)
+    .leftJoin(companyUserCounts, eq(companyUserCounts.companyId, companies.id))
     .orderBy(asc(companies.id));
   return { companies: rows };
 }
