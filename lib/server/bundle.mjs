@@ -8,11 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
-
-const ENTRIES = {
-  server: { entry: "lib/server/main.ts", out: ".build/server.cjs" },
-  operator: { entry: "lib/operator/cli.ts", out: ".build/operator.cjs" },
-};
+import { BUNDLES } from "./ensure-build.mjs";
 
 /** @param {string} dir */
 function routeFiles(dir) {
@@ -57,7 +53,7 @@ const apiRoutes = {
 };
 
 const name = process.argv[2];
-const target = ENTRIES[/** @type {keyof typeof ENTRIES} */ (name)];
+const target = BUNDLES[/** @type {keyof typeof BUNDLES} */ (name)];
 if (!target) {
   process.stderr.write("usage: node lib/server/bundle.mjs server|operator\n");
   process.exit(2);

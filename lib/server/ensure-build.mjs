@@ -25,8 +25,8 @@ const SOURCES = [
   ".postcssrc.json",
 ];
 
-/** The bundles esbuild makes, by name: their entry and where they go. */
-const BUNDLES = {
+/** The bundles esbuild makes (lib/server/bundle.mjs), by name: their entry and where they go. */
+export const BUNDLES = {
   server: { entry: "lib/server/main.ts", out: ".build/server.cjs" },
   operator: { entry: "lib/operator/cli.ts", out: ".build/operator.cjs" },
 };
