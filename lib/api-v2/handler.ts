@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { ZodError, type z } from "zod";
 import { type Db, getDb } from "@/lib/db/client";
 import { log, redact, redactPath } from "@/lib/log";
+import { textResponse } from "@/lib/net/response-text";
 import { type Caller, callerFromToken, type Pool, requirePrivatePool } from "./caller";
 import { clock } from "./clock";
 import { ApiError, type ErrorBody, type FieldErrors, validationError } from "./errors";
@@ -46,10 +47,8 @@ type AuthedCtx = DbCtx & { caller: Caller };
 const JSON_TYPE = "application/json; charset=utf-8";
 
 export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(status === 204 ? null : JSON.stringify(data), {
-    status,
-    headers: { "content-type": JSON_TYPE, ...headers },
-  });
+  const init = { status, headers: { "content-type": JSON_TYPE, ...headers } };
+  return status === 204 ? new Response(null, init) : textResponse(JSON.stringify(data), init);
 }
 
 function errorResponse(err: ApiError, requestId: string): Response {

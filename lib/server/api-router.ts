@@ -1,16 +1,21 @@
 import type http from "node:http";
 import { Readable } from "node:stream";
+import { knownText } from "@/lib/net/response-text";
 
 /**
- * The API's route files (app/api_v2/**\/route.ts) matched and called without Next: the same
- * modules Next serves, picked in Next's order (static segments before [param] before
- * [...catchAll]) and called with a Web Request, as Next calls them. The production server
- * answers /api_v2 this way (one framework layer less on every API call, measured in
- * BENCHMARKS.md); the API test harness uses the same matching.
+ * The route files of the API (app/api_v2/**\/route.ts) and of the portal's server routes
+ * (app/api/**\/route.ts) matched and called without Next: the same modules Next serves, picked in
+ * Next's order (static segments before [param] before [...catchAll]) and called with a Web
+ * Request, as Next calls them. The production server answers both this way (one framework layer
+ * less on every call, measured in BENCHMARKS.md); the API test harness uses the same matching.
+ * Neither kind of route uses anything of Next's (the portal's read their cookies from the
+ * Request: lib/portal/server/session.ts requestCookieJar).
  */
-
 type Params = Record<string, string | string[]>;
-export type RouteHandler = (req: Request, ctx: { params: Promise<Params> }) => Promise<Response>;
+export type RouteHandler = (
+  req: Request,
+  ctx: { params: Promise<Params> },
+) => Promise<Response> | Response;
 export type RouteModule = Partial<Record<string, RouteHandler>>;
 export type RouteEntry<M = RouteModule> = { pattern: string[]; module: M };
 
@@ -66,19 +71,26 @@ export function matchRoute<R extends { pattern: string[] }>(
 
 const BODYLESS = new Set(["GET", "HEAD"]);
 
+/** The paths the table answers: the API, and the portal's server routes. */
+const API = ["/api_v2"];
+const SERVED = ["/api_v2", "/api"];
+const under = (pathname: string, prefixes: string[]) =>
+  prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+
 /**
- * The API's routes without Next. `node` answers a request for one of them and returns true; it
+ * The routes without Next. `node` answers a request for one of them and returns true; it
  * returns false (and touches nothing) for anything it leaves to Next: a path that is not exactly
  * a route's (a trailing slash, an empty segment: Next redirects or answers those) or a method the
  * route file does not export (Next answers OPTIONS and HEAD itself). `call` does the same for a
- * Web Request in this process (the portal's embedded upstream); null when it is Next's.
+ * Web Request to the API in this process (the portal's embedded upstream); null when it is
+ * Next's, or not the API's.
  */
 export function apiDispatcher(routes: RouteEntry[]) {
   const sorted = sortRoutes(routes);
-  const find = (method: string, pathAndQuery: string) => {
+  const find = (method: string, pathAndQuery: string, prefixes: string[]) => {
     const q = pathAndQuery.indexOf("?");
     const pathname = q < 0 ? pathAndQuery : pathAndQuery.slice(0, q);
-    if (!pathname.startsWith("/api_v2/") && pathname !== "/api_v2") return null;
+    if (!under(pathname, prefixes)) return null;
     if (pathname.endsWith("/") || pathname.includes("//")) return null;
     const found = matchRoute(sorted, pathname);
     const handler = found?.route.module[method];
@@ -88,7 +100,7 @@ export function apiDispatcher(routes: RouteEntry[]) {
     node(req: http.IncomingMessage, res: http.ServerResponse, origin: string): boolean {
       const method = req.method ?? "GET";
       const url = req.url ?? "/";
-      const found = find(method, url);
+      const found = find(method, url, SERVED);
       if (!found) return false;
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
@@ -102,7 +114,7 @@ export function apiDispatcher(routes: RouteEntry[]) {
         body: body?.stream,
         duplex: "half",
       } as RequestInit);
-      found.handler(request, { params: Promise.resolve(found.params) }).then(
+      answerOf(found, request).then(
         (response) => {
           // Answered before the body was read (over its limit, rate-limited, refused): the rest
           // is read and thrown away, as Node does for an unread request, so the client can finish
@@ -119,10 +131,20 @@ export function apiDispatcher(routes: RouteEntry[]) {
     },
     call(request: Request): Promise<Response> | null {
       const url = new URL(request.url);
-      const found = find(request.method, url.pathname + url.search);
-      return found ? found.handler(request, { params: Promise.resolve(found.params) }) : null;
+      const found = find(request.method, url.pathname + url.search, API);
+      return found ? answerOf(found, request) : null;
     },
   };
+}
+
+/**
+ * The handler's answer as a promise: some route exports are plain functions (a 405 answer), and
+ * a synchronous throw becomes a rejection, so neither can escape as an uncaught exception.
+ */
+function answerOf(found: { handler: RouteHandler; params: Params }, request: Request) {
+  return Promise.resolve().then(() =>
+    found.handler(request, { params: Promise.resolve(found.params) }),
+  );
 }
 
 /**
@@ -178,8 +200,9 @@ async function send(response: Response, res: http.ServerResponse): Promise<void>
   if (!response.body) return void res.end();
   const type = response.headers.get("content-type") ?? "";
   if (type.startsWith("application/json")) {
-    // The API's answers are small JSON documents: one write.
-    return void res.end(Buffer.from(await response.arrayBuffer()));
+    // The answers are JSON documents: one write, of the text itself when it was made here.
+    const known = knownText(response);
+    return void res.end(known ?? Buffer.from(await response.arrayBuffer()));
   }
   Readable.fromWeb(response.body as import("node:stream/web").ReadableStream).pipe(res);
 }

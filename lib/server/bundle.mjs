@@ -2,9 +2,10 @@
 // (run by ensure-build.mjs). Our TypeScript, with its `@/` paths, becomes one CommonJS file;
 // packages stay `require`s of node_modules.
 //
-// The server's bundle also gets `virtual:api-v2-routes`: every app/api_v2/**/route.ts, with its
-// path pattern, so that the server answers the API without going through Next (lib/server/
-// api-router.ts). Run by tsx (`npm run dev`) the import fails and Next serves the API as before.
+// The server's bundle also gets `virtual:server-routes`: every app/api_v2/**/route.ts (the API)
+// and app/api/**/route.ts (the portal's server routes), with its path pattern, so that the server
+// answers them without going through Next (lib/server/api-router.ts). Run by tsx (`npm run dev`)
+// the import fails and Next serves them as before.
 import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
@@ -24,17 +25,17 @@ function routeFiles(dir) {
   return out.sort();
 }
 
-const apiRoutes = {
-  name: "api-v2-routes",
+const serverRoutes = {
+  name: "server-routes",
   /** @param {import("esbuild").PluginBuild} b */
   setup(b) {
-    b.onResolve({ filter: /^virtual:api-v2-routes$/ }, () => ({
-      path: "api-v2-routes",
-      namespace: "api-v2-routes",
+    b.onResolve({ filter: /^virtual:server-routes$/ }, () => ({
+      path: "server-routes",
+      namespace: "server-routes",
     }));
-    b.onLoad({ filter: /.*/, namespace: "api-v2-routes" }, () => {
+    b.onLoad({ filter: /.*/, namespace: "server-routes" }, () => {
       const app = path.resolve("app");
-      const files = routeFiles(path.join(app, "api_v2"));
+      const files = [...routeFiles(path.join(app, "api_v2")), ...routeFiles(path.join(app, "api"))];
       const imports = files.map((f, i) => `import * as r${i} from ${JSON.stringify(f)};`);
       const entries = files.map((f, i) => {
         const pattern = path
@@ -49,6 +50,19 @@ const apiRoutes = {
         loader: "ts",
       };
     });
+  },
+};
+
+/**
+ * `server-only` marks modules Next must keep out of the browser's bundle; outside Next's server
+ * graph the package throws on import. This bundle is the server, so the marker is empty here.
+ */
+const serverOnly = {
+  name: "server-only",
+  /** @param {import("esbuild").PluginBuild} b */
+  setup(b) {
+    b.onResolve({ filter: /^server-only$/ }, () => ({ path: "server-only", namespace: "empty" }));
+    b.onLoad({ filter: /.*/, namespace: "empty" }, () => ({ contents: "", loader: "js" }));
   },
 };
 
@@ -69,5 +83,5 @@ await build({
   sourcemap: "linked",
   logLevel: "warning",
   legalComments: "none",
-  plugins: name === "server" ? [apiRoutes] : [],
+  plugins: name === "server" ? [serverRoutes, serverOnly] : [serverOnly],
 }).catch(() => process.exit(1));

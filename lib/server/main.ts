@@ -84,9 +84,10 @@ async function main() {
   }, 60_000);
   sweep.unref();
 
-  // The API without Next, from the production bundle's route table (lib/server/api-router.ts);
-  // under `npm run dev` there is none and Next serves the API (with its reloading).
-  const routes = dev ? null : apiRoutesOfBundle();
+  // The API and the portal's /api routes without Next, from the production bundle's route table
+  // (lib/server/api-router.ts); under `npm run dev` there is none and Next serves them (with its
+  // reloading). Next still serves the pages.
+  const routes = dev ? null : routesOfBundle();
   const api = routes ? apiDispatcher(routes) : null;
   // The portal calls the embedded API in this process, not over a loopback socket.
   registerEmbeddedApi(api ? embeddedApiOf(api, trust) : null);
@@ -298,12 +299,17 @@ function banner({ url, database, seeded }: { url: string; database: Database; se
   process.stdout.write(`${lines.join("\n")}\n`);
 }
 
-/** The bundle's table of the API's route files; null when not running from the bundle. */
-function apiRoutesOfBundle(): RouteEntry[] | null {
+/**
+ * The bundle's table of the API's and the portal's route files; null when not running from the
+ * bundle.
+ */
+function routesOfBundle(): RouteEntry[] | null {
   try {
-    return (require("virtual:api-v2-routes") as { routes: RouteEntry[] }).routes;
-  } catch {
-    return null;
+    return (require("virtual:server-routes") as { routes: RouteEntry[] }).routes;
+  } catch (err) {
+    // Only "there is no such module" (tsx); a route file that fails to load is a real error.
+    if ((err as NodeJS.ErrnoException).code === "MODULE_NOT_FOUND") return null;
+    throw err;
   }
 }
 

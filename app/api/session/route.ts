@@ -14,7 +14,7 @@ import {
   tooManyAttempts,
 } from "@/lib/portal/server/respond";
 import { safeNext } from "@/lib/portal/server/safe-next";
-import { getSession, SESSION_TTL_SECONDS } from "@/lib/portal/server/session";
+import { type CookieJar, getSession, SESSION_TTL_SECONDS } from "@/lib/portal/server/session";
 import { signInUpstream } from "@/lib/portal/server/sign-in";
 import { enterSignIn } from "@/lib/portal/server/sign-in-limit";
 import { upstreamFetch } from "@/lib/portal/server/upstream";
@@ -25,22 +25,22 @@ import { revokedSessions } from "@/lib/server/revoked-sessions";
 import { signInStore } from "@/lib/server/sign-in-store";
 
 /** GET /api/session: who is signed in (no token in the answer). */
-export async function GET() {
-  const { active: session } = await currentSession();
+export const GET = portalRoute(async (_req, _params, jar) => {
+  const { active: session } = await currentSession(jar);
   if (!session) return portalError(401, { code: "signed_out", message: "Not signed in." });
   return portalJson({
     environment: session.environment,
     companyName: session.companyName ?? null,
     pool: session.pool ?? null,
   } satisfies SessionSummary);
-}
+});
 
 /**
  * POST /api/session: sign in with {api_key, secret_key}, or {demo: true} for the demo company.
  * The sign-in page's script sends JSON; the same form posted before the script loaded (plain
  * HTML, form-encoded) is answered with a redirect, so the keys never travel in a URL.
  */
-export const POST = portalRoute(async (req) => {
+export const POST = portalRoute(async (req, _params, jar) => {
   const isForm = (req.headers.get("content-type") ?? "").startsWith(
     "application/x-www-form-urlencoded",
   );
@@ -55,7 +55,7 @@ export const POST = portalRoute(async (req) => {
   const form = signInFormOf(raw);
   const gate = await enterSignIn(req, form.api_key ?? null, signInStore);
   const result: SignInResult = gate.allowed
-    ? await signIn(raw, form.demo === true, clientAddressOf(req))
+    ? await signIn(raw, form.demo === true, clientAddressOf(req), jar)
     : {
         ok: false,
         status: 429,
@@ -96,7 +96,12 @@ type SignInResult =
   | { ok: true; summary: SessionSummary }
   | { ok: false; status: number; error: PortalError };
 
-async function signIn(raw: unknown, demo: boolean, client: string | null): Promise<SignInResult> {
+async function signIn(
+  raw: unknown,
+  demo: boolean,
+  client: string | null,
+  jar: CookieJar,
+): Promise<SignInResult> {
   let creds: { api_key: string; secret_key: string };
   if (demo) {
     const keys = upstreamFor("test").embedded ? loadDemoCredentials() : null;
@@ -133,7 +138,7 @@ async function signIn(raw: unknown, demo: boolean, client: string | null): Promi
         : result.error;
     return { ok: false, status: result.status, error };
   }
-  const session = await getSession();
+  const session = await getSession(jar);
   // A new id for every sign-in: what sign-out revokes, whoever holds a copy of the cookie.
   Object.assign(session, result.session, { sid: randomBytes(18).toString("base64url") });
   await session.save();
@@ -153,8 +158,8 @@ async function signIn(raw: unknown, demo: boolean, client: string | null): Promi
  * instance), and the API token behind it is revoked upstream (DELETE /api_v2/authenticate; an
  * upstream without that call, like the real service, lets the token expire on its own).
  */
-export const DELETE = portalRoute(async (req) => {
-  const { session, active } = await currentSession();
+export const DELETE = portalRoute(async (req, _params, jar) => {
+  const { session, active } = await currentSession(jar);
   if (active) {
     await revokedSessions.revoke(active.sid, new Date(Date.now() + SESSION_TTL_SECONDS * 1000));
     const out = await upstreamFetch(active.environment, "authenticate", {

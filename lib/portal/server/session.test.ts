@@ -4,7 +4,13 @@ import path from "node:path";
 import { sealData, unsealData } from "iron-session";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetEnv } from "@/lib/env";
-import { activeSession, type SessionData, sessionOptions } from "@/lib/portal/server/session";
+import {
+  activeSession,
+  getSession,
+  requestCookieJar,
+  type SessionData,
+  sessionOptions,
+} from "@/lib/portal/server/session";
 
 // The generated session secret goes to DATA_DIR: point it at a temporary folder, never ./data.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ep-session-test-"));
@@ -148,5 +154,62 @@ describe("activeSession", () => {
   it("uses the current time by default", () => {
     expect(activeSession({ ...valid, expiresAt: "2000-01-01T00:00:00Z" })).toBeNull();
     expect(activeSession({ ...valid, expiresAt: "2999-01-01T00:00:00Z" })).not.toBeNull();
+  });
+});
+
+describe("a route's cookie jar and getSession(jar)", () => {
+  const data: SessionData = {
+    sid: "sid-jar",
+    token: "tok_jar_0123456789",
+    expiresAt: "2999-01-01T00:00:00.000Z",
+    environment: "test",
+    companyName: "Demo Staffing Co",
+    pool: "private",
+  };
+  const requestWith = (cookie?: string) =>
+    new Request("http://portal.test/api/session", cookie ? { headers: { cookie } } : {});
+  const sealed = () => sealData(data, { password: password(), ttl: sessionOptions().ttl });
+
+  it("opens the session from the Request's cookie header, and writes nothing when unchanged", async () => {
+    const jar = requestCookieJar(requestWith(`other=1; ep_session=${await sealed()}`));
+    const session = await getSession(jar);
+    expect({ ...session }).toEqual(data);
+    expect(jar.setCookies()).toEqual([]);
+  });
+
+  it("answers the same from the opened-seal cache, as a copy its users may change", async () => {
+    const cookie = `ep_session=${await sealed()}`;
+    const first = await getSession(requestCookieJar(requestWith(cookie)));
+    first.companyName = "Changed by a handler";
+    const second = await getSession(requestCookieJar(requestWith(cookie)));
+    expect({ ...second }).toEqual(data);
+  });
+
+  it("writes save() and destroy() as Set-Cookie lines with the session's attributes", async () => {
+    const jar = requestCookieJar(requestWith());
+    const session = await getSession(jar);
+    Object.assign(session, data);
+    await session.save();
+    const [saved] = jar.setCookies();
+    expect(saved).toMatch(/^ep_session=Fe26\.2\*/);
+    expect(saved).toMatch(/HttpOnly/);
+    expect(saved).toMatch(/SameSite=Lax/);
+    expect(saved).toMatch(/Path=\//);
+    expect(saved).toMatch(/Max-Age=86340/);
+    // A later write of the same cookie replaces the earlier one: one Set-Cookie per name.
+    session.destroy();
+    const lines = jar.setCookies();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^ep_session=;.*Max-Age=0/);
+  });
+
+  it("reads a forged or tampered cookie as no session, not as an error", async () => {
+    const seal = await sealed();
+    const i = Math.floor(seal.length / 2);
+    const tampered = `${seal.slice(0, i)}${seal[i] === "A" ? "B" : "A"}${seal.slice(i + 1)}`;
+    for (const value of [tampered, "Fe26.2*1*x*y*z*notanumber*a*b~2", "garbage"]) {
+      const session = await getSession(requestCookieJar(requestWith(`ep_session=${value}`)));
+      expect({ ...session }).toEqual({});
+    }
   });
 });

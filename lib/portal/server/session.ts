@@ -1,7 +1,8 @@
 import "server-only";
+import { parseCookie, type SerializeOptions, stringifySetCookie } from "cookie";
 import { getIronSession, type SessionOptions } from "iron-session";
-import { cookies } from "next/headers";
 import { env } from "@/lib/env";
+import { openedSeals } from "@/lib/portal/server/opened-seals";
 import { sessionSecret } from "@/lib/portal/server/session-secret";
 
 export type Environment = "test" | "live";
@@ -24,6 +25,17 @@ export type SessionData = {
 
 const SESSION_COOKIE = "ep_session";
 
+/** Seals this process has opened (lib/portal/server/opened-seals.ts), per session secret. */
+const openedBySecret = new Map<string, ReturnType<typeof openedSeals<SessionData>>>();
+function openedUnder(secret: string) {
+  let opened = openedBySecret.get(secret);
+  if (!opened) {
+    opened = openedSeals<SessionData>();
+    openedBySecret.set(secret, opened);
+  }
+  return opened;
+}
+
 /** How long a sealed cookie is honoured after it was last written (iron-session's ttl). */
 export const SESSION_TTL_SECONDS = 60 * 60 * 24;
 
@@ -42,15 +54,65 @@ export function sessionOptions(): SessionOptions {
   };
 }
 
-export async function getSession() {
-  const store = await cookies();
+/**
+ * A route's cookies, read from its Request and written as Set-Cookie lines for its Response
+ * (portalRoute adds them). The portal's /api routes use this rather than Next's `cookies()`, so
+ * the same route files also run without Next (the production server calls them directly,
+ * lib/server/api-router.ts); pages still use Next's.
+ */
+/** What iron-session reads and writes a session through: Next's cookies(), or a route's jar. */
+type CookieStore = {
+  get(name: string): { name: string; value: string } | undefined;
+  set(name: string, value: string, options?: SerializeOptions): void;
+};
+export type CookieJar = { store: CookieStore; setCookies: () => string[] };
+
+export function requestCookieJar(req: Request): CookieJar {
+  let jar: Record<string, string | undefined> | null = null;
+  const read = () => {
+    jar ??= parseCookie(req.headers.get("cookie") ?? "");
+    return jar;
+  };
+  const written = new Map<string, string>();
+  const store = {
+    get(name: string) {
+      const value = read()[name];
+      return value === undefined ? undefined : { name, value };
+    },
+    set(name: string, value: string, options?: SerializeOptions) {
+      // The last write of a name wins, as with Next's cookies().
+      written.set(name, stringifySetCookie(name, value, options));
+      read()[name] = value;
+    },
+  };
+  return { store, setCookies: () => [...written.values()] };
+}
+
+/** The session from a route's jar, or (pages) from Next's request cookies. */
+export async function getSession(jar?: CookieJar) {
+  // Loaded only for pages: outside Next's request handling (the server's route table) the module
+  // cannot even be loaded.
+  const store: CookieStore = jar ? jar.store : await (await import("next/headers")).cookies();
+  // iron-session's own store type (not exported) also lists Next's object form of set(), which
+  // it never calls; ours is the (name, value, options) form it does call.
+  const options = sessionOptions();
+  const open = (s: CookieStore) => getIronSession<SessionData>(s as never, options);
+  const opened = openedUnder(String(options.password));
+  const seal = store.get(SESSION_COOKIE)?.value;
   try {
-    return await getIronSession<SessionData>(store, sessionOptions());
+    if (!seal) return await open(store);
+    const known = opened.get(seal);
+    // Already opened by this process: a session object with no cookie to open (its save and
+    // destroy write the cookie as usual), holding what the seal opened to.
+    if (known) return Object.assign(await open(withoutSessionCookie(store)), known);
+    const session = await open(store);
+    if (session.sid) opened.set(seal, { ...session });
+    return session;
   } catch {
     // iron-session reads most forged cookies as no session, but throws on some ("Invalid
     // expiration", "Wrong mac prefix"): read those as no session too, not as a 500. A bad
     // configuration still throws, from the second call.
-    return getIronSession<SessionData>(withoutSessionCookie(store), sessionOptions());
+    return open(withoutSessionCookie(store));
   }
 }
 
@@ -93,12 +155,26 @@ export type RevokedSessions = {
 };
 
 /**
+ * The request's session as its cookie says, and separately whether it was signed out (a replayed
+ * copy of a cookie whose session ended): asked at once, for a caller that may run a read beside
+ * it (signedInRoute's readAhead). false when there is no active session to ask about.
+ */
+export async function readSession(revoked: RevokedSessions, jar?: CookieJar) {
+  const session = await getSession(jar);
+  const active = activeSession(session);
+  return {
+    session,
+    active,
+    signedOut: active ? revoked.isRevoked(active.sid) : Promise.resolve(false),
+  };
+}
+
+/**
  * The request's session, and its active part: null when never signed in, expired, or signed out
  * (a replayed copy of a cookie whose session ended).
  */
-export async function signedInSession(revoked: RevokedSessions) {
-  const session = await getSession();
-  const active = activeSession(session);
-  if (active && (await revoked.isRevoked(active.sid))) return { session, active: null };
+export async function signedInSession(revoked: RevokedSessions, jar?: CookieJar) {
+  const { session, active, signedOut } = await readSession(revoked, jar);
+  if (active && (await signedOut)) return { session, active: null };
   return { session, active };
 }

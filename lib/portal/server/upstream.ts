@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import { log, redact } from "@/lib/log";
 import { embeddedApi } from "@/lib/net/embedded-api";
 import { portalClientHeaders } from "@/lib/net/portal-client";
+import { knownText } from "@/lib/net/response-text";
 import { normalizeError } from "@/lib/portal/normalize";
 import type { Environment } from "@/lib/portal/server/session";
 import { upstreamFor } from "@/lib/portal/server/upstream-base";
@@ -32,6 +33,12 @@ type Options = {
   safe?: boolean;
   /** What a successful answer must look like; anything else is a bad answer (502). */
   expect?: (body: unknown) => boolean;
+  /**
+   * The caller only passes a successful answer's text on (the proxy). From the embedded API,
+   * which is this process's own code, such an answer is then not parsed to be checked (`body`
+   * is undefined); a remote upstream's always is.
+   */
+  passOn?: boolean;
   /**
    * The browser's address (lib/net/trusted-headers.ts clientAddressOf), so the embedded API
    * counts its per-address limits against the browser rather than against this server. Told
@@ -177,14 +184,15 @@ export async function upstreamFetch(
   }
   try {
     // The same signal bounds the body: an upstream that stops halfway fails here.
-    text = await res.text();
+    text = knownText(res) ?? (await res.text());
   } catch (err) {
     if (isTimeout(err)) return fail(failures.timeout(safe), "timeout reading the answer", err);
     return fail(failures.connectionLost(safe), "connection lost mid-answer", causeOf(err));
   }
+  const unchecked = embedded && opts.passOn === true && res.ok;
   let body: unknown = null;
   let json = false;
-  if (text) {
+  if (text && !unchecked) {
     try {
       body = JSON.parse(text);
       json = true;
@@ -203,10 +211,11 @@ export async function upstreamFetch(
     const noContent = res.status === 204 || res.status === 205 || (!text && method === "DELETE");
     const readable = noContent
       ? true
-      : json &&
-        typeof body === "object" &&
-        body !== null &&
-        (opts.expect ? opts.expect(body) : true);
+      : unchecked ||
+        (json &&
+          typeof body === "object" &&
+          body !== null &&
+          (opts.expect ? opts.expect(body) : true));
     if (!readable) {
       const type = res.headers.get("content-type") ?? "no content type";
       return fail(
@@ -218,7 +227,7 @@ export async function upstreamFetch(
     return {
       ok: true,
       status: res.status,
-      body: noContent ? null : body,
+      body: noContent ? null : unchecked ? undefined : body,
       text: noContent ? "" : text,
       headers: res.headers,
     };

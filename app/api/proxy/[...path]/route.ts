@@ -1,3 +1,4 @@
+import { textResponse } from "@/lib/net/response-text";
 import { clientAddressOf } from "@/lib/net/trusted-headers";
 import { signedInRoute, upstreamRefusal } from "@/lib/portal/server/portal-route";
 import { answerShape, forwardedSearch, proxyAllows } from "@/lib/portal/server/proxy-rules";
@@ -35,6 +36,7 @@ const proxy = signedInRoute<{ path: string[] }>(
         contentType: "application/json",
         headers: forward,
         expect: answerShape(req.method, apiPath),
+        passOn: true,
         client: clientAddressOf(req),
       },
     );
@@ -42,16 +44,21 @@ const proxy = signedInRoute<{ path: string[] }>(
     const pass: Record<string, string> = etag ? { etag } : {};
     if (!result.ok) return upstreamRefusal(result, session, pass);
     // The upstream's JSON text as it came (parsed and checked by answerShape): not re-encoded.
-    return new Response(result.status === 204 ? null : result.text || "null", {
+    const init = {
       status: result.status,
       headers: {
         "content-type": "application/json; charset=utf-8",
         "cache-control": "no-store",
         ...pass,
       },
-    });
+    };
+    return result.status === 204
+      ? new Response(null, init)
+      : textResponse(result.text || "null", init);
   },
   {
+    // A read's answer is fetched beside the sign-out check, and dropped if the session ended.
+    readAhead: true,
     precheck: (req, { path }) =>
       proxyAllows(req.method, apiPathOf(path))
         ? null
