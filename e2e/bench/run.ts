@@ -39,7 +39,7 @@ import {
   tempDataDir,
 } from "@/e2e/support/server-process";
 import { type OpenOptions, openDatabase } from "@/lib/db/client";
-import { argv, defaultEnv, env } from "@/lib/env";
+import { argv, defaultEnv, env, inheritedEnv } from "@/lib/env";
 import { localSecret } from "@/lib/local-secret";
 import type { BaselineConfig } from "./baseline-server";
 import { openSession, type Statement } from "./capture-sql";
@@ -158,7 +158,7 @@ async function startOurServer(engine: Engine, open: OpenOptions, dataDir: string
       SEED_DEMO: "false",
       // The key this process sealed the seeded workers' personal data with: without it every
       // date of birth on a page fails to open (a failed unseal throws, and that was measured).
-      DATA_ENCRYPTION_KEY: localSecret("data-encryption-key", env().DATA_ENCRYPTION_KEY),
+      DATA_ENCRYPTION_KEY: dataKey(),
       DATABASE_POOL_SIZE: String(POOL_SIZE),
       // Map tiles from a closed loopback port: the bench never leaves the machine (the map
       // draws its grid and says the tiles are unavailable).
@@ -185,6 +185,9 @@ async function stop(server: ServerProcess) {
     throw new Error(`server exit ${exit.code ?? exit.signal}:\n${server.output()}`);
 }
 
+/** The key this process seals the seeded workers' personal data with. */
+const dataKey = () => localSecret("data-encryption-key", env().DATA_ENCRYPTION_KEY);
+
 async function startBaseline(config: Omit<BaselineConfig, "port">) {
   const port = await freePort();
   const file = path.join(outDir, "tmp-baseline.json");
@@ -192,6 +195,8 @@ async function startBaseline(config: Omit<BaselineConfig, "port">) {
   const proc = spawn(process.execPath, ["--import", "tsx", "e2e/bench/baseline-server.ts", file], {
     cwd: root,
     stdio: ["ignore", "pipe", "inherit"],
+    // The key the seeded workers' SSNs and dates of birth were sealed with (as for our server).
+    env: { ...inheritedEnv(), DATA_ENCRYPTION_KEY: dataKey() },
   });
   await new Promise<void>((resolve, reject) => {
     proc.stdout.on("data", (c: Buffer) => {
