@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -17,6 +18,11 @@ export default defineConfig({
       LOG_FILE: path.join(root, "test-results/logs/vitest.log"),
       DATA_ENCRYPTION_KEY: "vitest-data-encryption-key-0123456789abcdef",
     },
+    // Vitest's default is one worker per core but one (2 cores: a single worker, every file in
+    // turn). Most of the time here is spent waiting on servers these tests start, on
+    // PostgreSQL and on timers, not on this process's CPU: three files at a time took the server
+    // project from 9.4 min to 3.5 min on the 2-core CI machine, all passing.
+    maxWorkers: Math.max(3, os.availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
