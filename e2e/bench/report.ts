@@ -186,7 +186,7 @@ export function renderMarkdown(r: BenchResults): string {
   line("## 1. List: `GET /api_v2/users?per=50&page=N`, random full pages, 32 connections");
   line();
   line(
-    "The baseline is a bare `node:http` server running the best statements we can write by hand for the same page (`e2e/bench/baseline-server.ts`), through the same driver: the bearer token checked by its hash, then one round trip that walks the page's ids on the (company, updated_at, id) index (a deferred join), joins the rows back, aggregates their badges in the database and reads the exact total from the trigger-kept counter; prepared statements on PostgreSQL; rows written as they come, with no framework and no serialisation rules.",
+    "The baseline is a bare `node:http` server running the best statements we can write by hand for the same page (`e2e/bench/baseline-server.ts`), through the same driver: the bearer token checked by its hash, then one round trip that walks the page's ids on the (company, updated_at, id) index (a deferred join), joins the rows back, aggregates their badges in the database and reads the exact total from the trigger-kept counter; prepared statements on PostgreSQL; rows written as they come, with no framework and no serialisation rules, except that each worker's sealed SSN and date of birth is opened (the page shows them in clear; until 2026-11-26 the baseline sent the ciphertext).",
   );
   line();
   line(
