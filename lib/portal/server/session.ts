@@ -54,17 +54,18 @@ export function sessionOptions(): SessionOptions {
   };
 }
 
+/** What iron-session reads and writes a session through: Next's cookies(), or a route's jar. */
+type CookieStore = {
+  get(name: string): { name: string; value: string } | undefined;
+  set(name: string, value: string, options?: SerializeOptions): void;
+};
+
 /**
  * A route's cookies, read from its Request and written as Set-Cookie lines for its Response
  * (portalRoute adds them). The portal's /api routes use this rather than Next's `cookies()`, so
  * the same route files also run without Next (the production server calls them directly,
  * lib/server/api-router.ts); pages still use Next's.
  */
-/** What iron-session reads and writes a session through: Next's cookies(), or a route's jar. */
-type CookieStore = {
-  get(name: string): { name: string; value: string } | undefined;
-  set(name: string, value: string, options?: SerializeOptions): void;
-};
 export type CookieJar = { store: CookieStore; setCookies: () => string[] };
 
 export function requestCookieJar(req: Request): CookieJar {
