@@ -62,7 +62,11 @@ async function connect(
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const client = new PGlite({ dataDir: path.resolve(db.dataDir, "pg"), extensions: { pg_trgm } });
+  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
+  const client = new PGlite({
+    dataDir: path.resolve(db.dataDir, "pg"),
+    extensions: { pg_trgm, unaccent },
+  });
   await client.waitReady;
   return {
     query: (_name, text, params) => client.query(text, params) as Promise<Rows>,

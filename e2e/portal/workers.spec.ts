@@ -73,3 +73,20 @@ test("filters by status and badge, and offers to clear a search that finds nothi
   await expect(page).toHaveURL(/\/workers$/);
   await expect(page.getByRole("status").filter({ hasText: /^\d+ workers$/ })).toBeVisible();
 });
+
+test("finds a worker by a name typed without its accents, as a demo presenter types it", async ({
+  signedIn: page,
+  api,
+}) => {
+  const base = uniqueWorker("accents");
+  const w = await api.invite({
+    ...base,
+    first_name: "Chloé",
+    last_name: `Nguyễn ${base.last_name}`,
+  });
+  await page.goto("/workers");
+  await hydrated(page.getByLabel("Search workers"));
+  await page.getByLabel("Search workers").fill(`chloe nguyen ${base.last_name.toUpperCase()}`);
+  await expect(page.getByRole("link", { name: `${w.first_name} ${w.last_name}` })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "1 worker matches" })).toBeVisible();
+});

@@ -69,6 +69,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const [
       { PGlite },
       { pg_trgm },
+      { unaccent },
       { cube },
       { earthdistance },
       { btree_gist },
@@ -77,6 +78,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     ] = await Promise.all([
       import("@electric-sql/pglite"),
       import("@electric-sql/pglite/contrib/pg_trgm"),
+      import("@electric-sql/pglite/contrib/unaccent"),
       import("@electric-sql/pglite/contrib/cube"),
       import("@electric-sql/pglite/contrib/earthdistance"),
       import("@electric-sql/pglite/contrib/btree_gist"),
@@ -85,7 +87,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     ]);
     const client = new PGlite({
       dataDir: opts.dataDir ? path.resolve(opts.dataDir, "pg") : undefined,
-      extensions: { pg_trgm, cube, earthdistance, btree_gist },
+      extensions: { pg_trgm, unaccent, cube, earthdistance, btree_gist },
     });
     await client.waitReady;
     const db = drizzlePglite(client, { schema, logger: opts.logger }) as unknown as Db;

@@ -146,9 +146,12 @@ export const users = pgTable(
     updatedAt: ts("updated_at").notNull(),
     /** Bumped on every write; the ETag is built from it. */
     version: integer("version").notNull().default(1),
-    /** Lower-cased haystack for the free-text search, indexed with trigrams. */
+    /**
+     * Lower-cased, accents removed (`search_unaccent`, migration 0006): the haystack for the
+     * free-text search, indexed with trigrams. "Nguyen" finds "Nguyễn".
+     */
     searchText: text("search_text").generatedAlwaysAs(
-      sql`lower(first_name || ' ' || last_name || ' ' || email || ' ' || phone || ' ' || coalesce(external_id, ''))`,
+      sql`lower(search_unaccent(first_name || ' ' || last_name || ' ' || email || ' ' || phone || ' ' || coalesce(external_id, '')))`,
     ),
   },
   (t) => [

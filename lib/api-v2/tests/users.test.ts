@@ -715,7 +715,8 @@ describeApi("users", (api) => {
         },
         {
           first_name: "Dee",
-          last_name: "Dunn",
+          // Accented, as the demo's names are: search must find it typed without the accents.
+          last_name: "Nguyễn",
           email: "dee.dunn@list.example.com",
           phone: "+14155550104",
           external_id: "L-4",
@@ -789,6 +790,9 @@ describeApi("users", (api) => {
       ["q over phone digits", { q: "5550103" }, ["L-3"]],
       ["q over formatted phone", { q: "(415) 555-0102" }, ["L-2"]],
       ["q over external_id", { q: "l-4" }, ["L-4"]],
+      ["q without the accents the name has", { q: "nguyen" }, ["L-4"]],
+      ["q with the accents, any case", { q: "NGUYỄN" }, ["L-4"]],
+      ["q over first and last name, accents on the term only", { q: "dée nguyen" }, ["L-4"]],
       ["q with no match", { q: "zzz" }, []],
       ["q with a LIKE wildcard", { q: "%" }, []],
       ["suspended=true", { suspended: "true" }, ["L-2"]],

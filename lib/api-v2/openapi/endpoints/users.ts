@@ -53,7 +53,7 @@ const USER_QUERY_NOTES: Record<string, Note> = {
   drug_tested: { description: "Drug test value; comma-separated list allowed." },
   q: {
     description:
-      "Free text over name, e-mail, phone (matched by its digits) and external id. Our addition.",
+      'Free text over name, e-mail, phone (matched by its digits) and external id, in any case and with or without accents ("nguyen" finds "Nguyễn"). Our addition.',
     addition: true,
   },
   suspended: { description: "true or false. Our addition.", addition: true },
