@@ -142,6 +142,12 @@ export const users = pgTable(
     w2OnboardingStatus: text("w2_onboarding_status"),
     /** scrypt hash of the password the worker set when accepting the invitation. */
     passwordHash: text("password_hash"),
+    /**
+     * When the worker's newest invitation link stops working (set by the invite and by a
+     * resend, in their transaction). With `password_hash` it gives the invitation status (our
+     * addition): accepted once a password is set, else invited until this moment, then expired.
+     */
+    invitationExpiresAt: ts("invitation_expires_at"),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
     /** Bumped on every write; the ETag is built from it. */

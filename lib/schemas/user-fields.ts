@@ -308,8 +308,21 @@ type JsonOf = {
   badges: UserBadgeJson[];
 };
 
-/** The user object as the API answers it (ours and the real service): the catalogue as a type. */
-export type UserJson = { [F in UserField]: JsonOf[Spec<F>["json"]] };
+/**
+ * Where the worker's invitation stands (our addition to the user object, after the catalogue's
+ * fields): `accepted` once the worker set a password, else `invited` while the newest link
+ * works, then `expired`; null for a user never invited.
+ */
+export const INVITATION_STATUSES = ["invited", "accepted", "expired"] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+/**
+ * The user object as the API answers it: the catalogue as a type. `invitation_status` is ours
+ * alone: the real service does not send it, so a reader must do without it.
+ */
+export type UserJson = { [F in UserField]: JsonOf[Spec<F>["json"]] } & {
+  invitation_status?: InvitationStatus | null;
+};
 
 /** Every field, in the API's order. */
 export const USER_FIELD_NAMES = Object.keys(USER_FIELDS) as UserField[];

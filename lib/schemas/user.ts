@@ -15,7 +15,7 @@ import {
   withoutBlank,
 } from "./common";
 import { phone } from "./phone";
-import type { UserWritableField } from "./user-fields";
+import { INVITATION_STATUSES, type UserWritableField } from "./user-fields";
 
 const email = () =>
   z
@@ -246,6 +246,14 @@ export const listUsersQuerySchema = z.preprocess(
       .refine(
         (xs) => xs.every((x) => (ONBOARDING_STATES as readonly string[]).includes(x)),
         `must be among ${ONBOARDING_STATES.join(", ")}`,
+      )
+      .optional(),
+    /** Our addition: invited, accepted, expired (comma-separated for several). */
+    invitation_status: q
+      .list()
+      .refine(
+        (xs) => xs.every((x) => (INVITATION_STATUSES as readonly string[]).includes(x)),
+        `must be among ${INVITATION_STATUSES.join(", ")}`,
       )
       .optional(),
     w2_employee_id: z.string().optional(),

@@ -34,6 +34,21 @@ type DemoKeys = {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
+/** Marks a demo worker as having accepted: not an scrypt hash, so no password matches it. */
+const DEMO_ACCEPTED = "accepted-without-password";
+
+/**
+ * The demo pool's invitations: two in three accepted, the rest waiting, and one in nine sent
+ * long enough ago to have expired, so every invitation status shows in the list.
+ */
+function demoInvitation(index: number, now: Date) {
+  if (index % 3 !== 0)
+    return { createdAt: now, expiresAt: new Date(now.getTime() + 7 * DAY), usedAt: now };
+  const sentDaysAgo = index % 9 === 0 ? 12 : 1;
+  const createdAt = new Date(now.getTime() - sentDaysAgo * DAY);
+  return { createdAt, expiresAt: new Date(createdAt.getTime() + 7 * DAY), usedAt: null };
+}
+
 /**
  * The demo company: key pairs, ~20 badges, realistic workers around a few US cities with
  * badges, and jobs in every state, so the public-pool key sees a sensible subset (active
@@ -116,6 +131,9 @@ export async function seedDemo(
               w2OnboardingStatus: w.w2_onboarding_status,
               suspended: w.suspended,
               suspendedUntil: w.suspended_until ? new Date(w.suspended_until) : null,
+              // Accepted ones get a marker that is not an scrypt hash: no password matches it.
+              passwordHash: demoInvitation(start + j, now).usedAt ? DEMO_ACCEPTED : null,
+              invitationExpiresAt: demoInvitation(start + j, now).expiresAt,
               createdAt: created,
               updatedAt: created,
             };
@@ -129,9 +147,7 @@ export async function seedDemo(
           companyId,
           email: batch[j]!.email,
           tokenHash: hashToken(randomToken()),
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + 7 * DAY),
-          usedAt: j % 3 === 0 ? null : now,
+          ...demoInvitation(start + j, now),
         })),
       );
       const assignments = batch.flatMap((w, j) =>

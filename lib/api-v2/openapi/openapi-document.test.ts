@@ -333,6 +333,7 @@ describe("the response schemas", () => {
     version: 3,
     searchText: null,
     passwordHash: null,
+    invitationExpiresAt: null,
   };
   const held: UserBadgeRow = { id: 7, userId: 42, badgeId: 12, createdAt: at };
   // The private pool owning the worker: it reads the SSN and date of birth.

@@ -543,6 +543,17 @@ describeApi("tenancy and access matrix", (api) => {
       },
     },
 
+    "api_v2/users/[id]/invitation": {
+      // A new link for a worker of A's who has not accepted: a fresh one per cell (the resends
+      // per worker are limited).
+      POST: {
+        expect: privateOnly(201, NOT_FOUND),
+        request: async () => ({ path: `/api_v2/users/${(await invite(fx.a)).id}/invitation` }),
+        twin: () => ({ path: `/api_v2/users/${NOBODY}/invitation` }),
+        check: (res) => expect(res.body.invitation_status).toBe("invited"),
+      },
+    },
+
     "api_v2/badges": {
       GET: {
         expect: anyKey(),

@@ -1069,9 +1069,10 @@ describeApi("webhooks, deliveries, mails, history and invitations", (api) => {
         body: { ...valid.body, state: "used", used_at: ts(acceptedAt) },
       });
 
-      // The worker object does not grow a password field.
+      // The worker object does not grow a password field; its invitation status says accepted.
       const got = await call("GET", `/api_v2/users/${worker.id}`, { token: i.privateToken });
-      expect(got.body).toEqual(worker);
+      expect(worker.invitation_status).toBe("invited");
+      expect(got.body).toEqual({ ...worker, invitation_status: "accepted" });
 
       const [entry] = (await history(i, worker.id)).history;
       expect(entry).toEqual({

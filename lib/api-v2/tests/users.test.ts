@@ -45,6 +45,8 @@ const USER_FIELDS = [
   "w2_onboarding_status",
   "updated_at",
   "user_badges",
+  // Our addition, after the source's fields.
+  "invitation_status",
 ];
 
 const UPDATED_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2}$/;
@@ -162,6 +164,7 @@ describeApi("users", (api) => {
         w2_onboarding_status: null,
         updated_at: "2031-01-01T03:04:05.678+00:00",
         user_badges: [],
+        invitation_status: "invited",
       });
       expect(Number.isInteger(res.body.id)).toBe(true);
       expect(res.headers.get("location")).toBe(`/api_v2/users/${res.body.id}`);
@@ -996,6 +999,8 @@ describeApi("users", (api) => {
         first_name: "Grace",
         zip: "10001",
         updated_at: "2031-01-01T09:09:09.999+00:00",
+        // The clock now stands in 2031: the week-long invitation link has long expired.
+        invitation_status: "expired",
       });
       expect((await getUser(before.id)).body).toEqual(res.body);
     });
@@ -1075,8 +1080,10 @@ describeApi("users", (api) => {
         ...before,
         last_name: "Readonly",
         updated_at: "2031-01-01T10:10:10.000+00:00",
+        // The clock now stands in 2031: the invitation links have long expired.
+        invitation_status: "expired",
       });
-      expect((await getUser(victim.id)).body).toEqual(victim);
+      expect((await getUser(victim.id)).body).toEqual({ ...victim, invitation_status: "expired" });
     });
 
     it("changes nothing for an empty body", async () => {

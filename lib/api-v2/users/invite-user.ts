@@ -60,6 +60,7 @@ export async function inviteUser(
       if (v !== undefined) (values as Record<string, unknown>)[columnOf(field)] = v;
     }
 
+    const expiresAt = new Date(now.getTime() + env().INVITE_TTL_DAYS * 86_400_000);
     const [row] = await tx
       .insert(users)
       .values({
@@ -73,12 +74,12 @@ export async function inviteUser(
         phone: body.phone,
         type: "Worker",
         companyId: caller.companyId,
+        invitationExpiresAt: expiresAt,
         createdAt: now,
         updatedAt: now,
       })
       .returning();
     const user = row!;
-    const expiresAt = new Date(now.getTime() + env().INVITE_TTL_DAYS * 86_400_000);
     await tx.insert(invitations).values({
       userId: user.id,
       companyId: caller.companyId,

@@ -9,6 +9,7 @@ import {
   isNotNull,
   isNull,
   lt,
+  lte,
   or,
   type SQL,
   sql,
@@ -70,6 +71,17 @@ function onboardingIs(states: string[]): SQL {
   return parts.length > 0 ? (or(...parts) as SQL) : sql`false`;
 }
 
+/** Our addition: the invitation statuses serializeUser gives, as a filter (./serialize-user.ts). */
+function invitationIs(statuses: string[], now: Date): SQL {
+  const waiting = isNull(users.passwordHash);
+  const parts = [
+    statuses.includes("accepted") ? isNotNull(users.passwordHash) : undefined,
+    statuses.includes("invited") ? and(waiting, gt(users.invitationExpiresAt, now)) : undefined,
+    statuses.includes("expired") ? and(waiting, lte(users.invitationExpiresAt, now)) : undefined,
+  ].filter((p): p is SQL => p !== undefined);
+  return parts.length > 0 ? (or(...parts) as SQL) : sql`false`;
+}
+
 export async function listUsers(db: Db, caller: Caller, now: Date, query: ListUsersQuery) {
   const visible = visibleUsers(caller, now);
   const filters: (SQL | undefined)[] = [];
@@ -83,6 +95,7 @@ export async function listUsers(db: Db, caller: Caller, now: Date, query: ListUs
   if (query.w2_onboarding_status?.length)
     filters.push(inArray(users.w2OnboardingStatus, query.w2_onboarding_status));
   if (query.onboarding_last_state?.length) filters.push(onboardingIs(query.onboarding_last_state));
+  if (query.invitation_status?.length) filters.push(invitationIs(query.invitation_status, now));
   if (query.w2_employee_id) filters.push(eq(users.w2EmployeeId, query.w2_employee_id));
   if (query.address_state?.length) filters.push(inArray(users.addressState, query.address_state));
   if (query.drug_tested?.length) filters.push(inArray(users.drugTested, query.drug_tested));

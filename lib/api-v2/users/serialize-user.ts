@@ -1,6 +1,7 @@
 import type { InferSelectModel } from "drizzle-orm";
 import type { userBadges, users } from "@/lib/db/schema";
 import {
+  type InvitationStatus,
   USER_FIELD_NAMES,
   USER_FIELDS,
   type UserBadgeJson,
@@ -11,10 +12,24 @@ import {
 export type { UserJson } from "@/lib/schemas/user-fields";
 
 import type { Caller } from "../caller";
+import { clock } from "../clock";
 import { formatDecimal, formatTimestamp } from "../format";
 import { PERSONAL_FIELDS, readsPersonalData, unsealPersonal } from "./personal-data";
 
 export type UserRow = InferSelectModel<typeof users>;
+
+/** Whether the worker has set a password (accepted an invitation); the hash is never read. */
+export const hasPassword = (u: Pick<UserRow, "passwordHash">): boolean => Boolean(u.passwordHash);
+
+/** Our addition: accepted once a password is set, else invited until the newest link expires. */
+export function invitationStatus(
+  u: Pick<UserRow, "passwordHash" | "invitationExpiresAt">,
+  now: Date,
+): InvitationStatus | null {
+  if (hasPassword(u)) return "accepted";
+  if (u.invitationExpiresAt === null) return null;
+  return u.invitationExpiresAt > now ? "invited" : "expired";
+}
 export type UserBadgeRow = InferSelectModel<typeof userBadges>;
 
 function serializeUserBadge(b: UserBadgeRow): UserBadgeJson {
@@ -56,6 +71,7 @@ export function serializeUser(u: UserRow, badges: UserBadgeRow[], viewer: Caller
     // may not import lib/db, so the check lives here).
     out[field] = jsonValue(json, u[column], badges);
   }
+  out.invitation_status = invitationStatus(u, clock.now());
   const reads = readsPersonalData(viewer, u.companyId);
   for (const field of PERSONAL_FIELDS) {
     out[field] = reads ? unsealPersonal(field, u[USER_FIELDS[field].column], u.id) : null;

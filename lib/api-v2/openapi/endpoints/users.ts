@@ -8,6 +8,7 @@ import {
   updateUserBodySchema,
 } from "@/lib/schemas/user";
 import { listMailsQuerySchema } from "@/lib/schemas/webhook";
+import { RESENDS_PER_HOUR } from "../../users/resend-invitation";
 import { userHistorySchema, userListSchema, userSchema } from "../response-schemas";
 import {
   ADDITION_NOTE,
@@ -47,6 +48,11 @@ const USER_QUERY_NOTES: Record<string, Note> = {
   onboarding_last_state: {
     description:
       "Onboarding state, as the reference names them; comma-separated list allowed. Here onboarding is the invitation: `invited` until the worker accepts it and sets a password, then `complete`; nobody is in the reference's other steps (quiz, background check, call …).",
+  },
+  invitation_status: {
+    description:
+      "Where the invitation stands: `invited` (link still valid), `accepted` (password set) or `expired` (link no longer valid, not accepted); comma-separated list allowed. Our addition.",
+    addition: true,
   },
   w2_employee_id: { description: "Exact W-2 employee id." },
   address_state: { description: "Address state; comma-separated list allowed." },
@@ -90,7 +96,7 @@ const EXAMPLE_UPDATE = {
   },
 };
 
-/** Workers: list, invite, read, update, history. */
+/** Workers: list, invite, read, update, history, a new invitation link. */
 export const USERS_ENDPOINTS: Endpoint[] = [
   {
     method: "get",
@@ -220,5 +226,29 @@ export const USERS_ENDPOINTS: Endpoint[] = [
     queryNotes: { page: PAGING_NOTES.page!, per: PAGING_NOTES.per! },
     success: { status: 200, description: "One page of changes.", schema: userHistorySchema },
     errors: ["malformed_request", ...AUTH_ERRORS, "not_found"],
+  },
+  {
+    method: "post",
+    path: "/api_v2/users/{id}/invitation",
+    operationId: "resendInvitation",
+    tag: "Users",
+    summary: "Send a new invitation link",
+    description: `E-mails a worker who has not accepted yet a new invitation link, valid for the deployment's invitation lifetime (7 days by default); the worker's earlier links stop working. The worker's data, updated_at and ETag do not change; invitation_status becomes "invited". A worker who has accepted (set a password) is 422 with the field "invitation". At most ${RESENDS_PER_HOUR} resends per worker and hour (429 with Retry-After). No body.${PRIVATE_POOL_NOTE}${ADDITION_NOTE}`,
+    auth: true,
+    addition: true,
+    request: { params: idParam("user") },
+    success: {
+      status: 201,
+      description: "The worker, with its new invitation_status.",
+      schema: userSchema,
+      headers: ["ETag"],
+    },
+    errors: [
+      ...AUTH_ERRORS,
+      "forbidden_for_public_pool",
+      "not_found",
+      "validation_failed",
+      "rate_limited",
+    ],
   },
 ];

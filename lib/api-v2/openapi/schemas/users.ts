@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_BADGE_ENTRIES } from "@/lib/schemas/user";
 import {
+  INVITATION_STATUSES,
   USER_FIELD_NAMES,
   USER_FIELDS,
   type UserField,
@@ -103,7 +104,16 @@ function fieldSchema(field: UserField): z.ZodType {
 
 /** Every field of the catalogue (and so of serializeUser), in its order. */
 export const userSchema = z
-  .object(Object.fromEntries(USER_FIELD_NAMES.map((f) => [f, fieldSchema(f)])))
+  .object({
+    ...Object.fromEntries(USER_FIELD_NAMES.map((f) => [f, fieldSchema(f)])),
+    invitation_status: z
+      .enum(INVITATION_STATUSES)
+      .nullable()
+      .meta({
+        description: `Where the worker's invitation stands: "accepted" once the worker set a password, else "invited" while the newest invitation link works, then "expired" (POST /users/{id}/invitation sends a new one); null for a user never invited. Read-only.${ADDITION}`,
+        "x-addition": true,
+      }),
+  })
   .meta({
     id: "User",
     description:
