@@ -1,4 +1,6 @@
 import Link from "next/link";
+import { redirect } from "next/navigation";
+import { currentSession } from "@/lib/portal/server/current-session";
 
 const endpoints = [
   ["POST", "/api_v2/authenticate", "Exchange a key pair for a 24-hour token"],
@@ -15,7 +17,11 @@ const methodColour: Record<string, string> = {
   PATCH: "bg-amber-100 text-amber-800",
 };
 
-export default function Home() {
+export const dynamic = "force-dynamic";
+
+export default async function Home() {
+  // Signed-in employers come for the portal, not the front page.
+  if ((await currentSession()).active) redirect("/workers");
   return (
     <main id="main" className="mx-auto max-w-4xl px-6 py-16">
       <p className="text-sm font-semibold uppercase tracking-wide text-indigo-600">

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { portalFetch } from "@/lib/portal/client/fetcher";
 import { placeFieldErrors } from "@/lib/portal/client/place-field-errors";
-import { type AuthenticateBody, authenticateBodySchema } from "@/lib/schemas/auth";
+import { type AuthenticateBody, signInFormSchema } from "@/lib/schemas/auth";
 
 export function SignInForm({
   next,
@@ -27,9 +27,11 @@ export function SignInForm({
   const [formError, setFormError] = useState<string | null>(
     failed === "rate_limited"
       ? "Too many sign-in attempts. Wait a few minutes and try again."
-      : failed
-        ? "Those keys were not accepted. Check both and try again."
-        : null,
+      : failed === "environment_mismatch"
+        ? "Those keys belong to another environment than this deployment serves (test or live). Use the other pair."
+        : failed
+          ? "Those keys were not accepted. Check both and try again."
+          : null,
   );
   const [demoBusy, setDemoBusy] = useState(false);
   const {
@@ -37,7 +39,7 @@ export function SignInForm({
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<AuthenticateBody>({ resolver: zodResolver(authenticateBodySchema) });
+  } = useForm<AuthenticateBody>({ resolver: zodResolver(signInFormSchema) });
 
   const done = () => window.location.assign(next);
 

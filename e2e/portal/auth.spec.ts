@@ -27,6 +27,41 @@ test.describe("signing in and out", () => {
     await expect(page).toHaveURL(/\/sign-in(\?|$)/);
   });
 
+  test("says when the two keys are in each other's fields, before asking anyone", async ({
+    page,
+  }) => {
+    const keys = demoKeys().private;
+    await page.goto("/sign-in");
+    await hydrated(page.getByRole("button", { name: "Sign in" }));
+    await page.getByLabel("API key").fill(keys.secret_key);
+    await page.getByLabel("Secret key").fill(keys.api_key);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByLabel("API key")).toHaveAccessibleDescription(
+      /is the secret key: the two keys are in each other's fields/,
+    );
+    await expect(page.getByLabel("Secret key")).toHaveAttribute("aria-invalid", "true");
+    await page.screenshot({ path: "test-results/screens/sign-in-swapped-1280.png" });
+  });
+
+  test("says a live key does not open this test deployment", async ({ page }) => {
+    await page.goto("/sign-in");
+    await hydrated(page.getByRole("button", { name: "Sign in" }));
+    await page.getByLabel("API key").fill("pk_live_0123456789abcdef");
+    await page.getByLabel("Secret key").fill("sk_live_0123456789abcdef");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(alertWith(page, "This is the test environment")).toBeVisible();
+  });
+
+  test("a signed-in visitor to / or /sign-in goes on to the portal", async ({ page }) => {
+    await signInWithDemo(page);
+    await page.goto("/sign-in");
+    await expect(page).toHaveURL(/\/workers$/);
+    await page.goto("/sign-in?next=%2Fbadges");
+    await expect(page).toHaveURL(/\/badges$/);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/workers$/);
+  });
+
   test("shows the fields' own errors when a key is left blank", async ({ page }) => {
     await page.goto("/sign-in");
     await hydrated(page.getByRole("button", { name: "Sign in" }));

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { loadDemoCredentials } from "@/lib/demo-keys";
+import { currentSession } from "@/lib/portal/server/current-session";
 import { safeNext } from "@/lib/portal/server/safe-next";
 import { upstreamFor } from "@/lib/portal/server/upstream-base";
 
@@ -13,6 +15,11 @@ export default async function SignInPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const sp = await searchParams;
+  // Already signed in: straight on to where they were going (the portal's start, by default).
+  if ((await currentSession()).active) {
+    const to = safeNext(sp.next);
+    redirect(to.startsWith("/sign-in") ? "/workers" : to);
+  }
   // "Try the demo" only where the demo lives: the embedded API with its seeded keys.
   const demoAvailable = upstreamFor("test").embedded && loadDemoCredentials() !== null;
   return (

@@ -2,7 +2,7 @@ import "server-only";
 import type { SessionData } from "@/lib/portal/server/session";
 import { upstreamFetch } from "@/lib/portal/server/upstream";
 import type { PortalError } from "@/lib/portal/types";
-import { environmentOfKey } from "@/lib/schemas/auth";
+import { environmentOfKey, keyPairProblems } from "@/lib/schemas/auth";
 
 type TokenAnswer = { token: string; expires_at: string };
 
@@ -31,6 +31,21 @@ export async function signInUpstream(
   | { ok: true; session: Required<Omit<SessionData, "pool" | "sid">> & Pick<SessionData, "pool"> }
   | { ok: false; status: number; error: PortalError }
 > {
+  // Plain mistakes are said before anyone is asked (and before the upstream's rate limit).
+  const problems = keyPairProblems(apiKey, secretKey);
+  if (Object.keys(problems).length > 0) {
+    return {
+      ok: false,
+      status: 422,
+      error: {
+        code: "validation_failed",
+        message: Object.entries(problems)
+          .map(([field, [m]]) => `${field === "api_key" ? "API key" : "Secret key"} ${m}`)
+          .join(". "),
+        fields: problems,
+      },
+    };
+  }
   const environment = environmentOfKey(apiKey);
   if (!environment) {
     return {
@@ -56,7 +71,12 @@ export async function signInUpstream(
   if (!auth.ok) {
     // A 401 here means the keys, whatever words the upstream chose (the real service's body
     // is not our error shape).
-    const error = auth.status === 401 ? { ...auth.error, code: "invalid_credentials" } : auth.error;
+    // Our API's environment_mismatch says what is wrong (a live key on a test deployment):
+    // keep its words and code.
+    const error =
+      auth.status === 401 && auth.error.code !== "environment_mismatch"
+        ? { ...auth.error, code: "invalid_credentials" }
+        : auth.error;
     return { ok: false, status: auth.status, error };
   }
   const body = auth.body as TokenAnswer;
