@@ -4,9 +4,20 @@ import { StatePill } from "@/components/ui/state-pill";
 import { TimeAgo } from "@/components/ui/time-ago";
 import type { OutboxMail } from "@/lib/portal/client/hooks/use-mails";
 
-/** The mail's state as a person reads it: "Delivered", "Sending", "Failed". */
+/**
+ * The mail's state as a person reads it: "Kept locally" (no mail server: it only reached this
+ * outbox, never an inbox), "Sent" (handed to the mail server: what happens after is the mail
+ * server's business), "Sending", "Retrying", "Failed". Never "Delivered": nothing here knows
+ * whether an inbox got it.
+ */
 export function MailStatePill({ mail }: { mail: OutboxMail }) {
-  if (mail.state === "delivered") return <StatePill tone="success">Delivered</StatePill>;
+  if (mail.state === "delivered") {
+    return mail.transport === "database" ? (
+      <StatePill tone="neutral">Kept locally</StatePill>
+    ) : (
+      <StatePill tone="success">Sent</StatePill>
+    );
+  }
   if (mail.state === "dead") return <StatePill tone="danger">Failed</StatePill>;
   return (
     <StatePill tone="warning" pulse>

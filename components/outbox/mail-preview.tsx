@@ -104,7 +104,7 @@ function DeliveryLine({ mail }: { mail: OutboxMail }) {
         ? "Kept in the demo outbox (no mail server is set up)"
         : mail.transport === "smtp"
           ? "Handed to the mail server"
-          : "Delivered";
+          : "Sent";
     return (
       <>
         {where}

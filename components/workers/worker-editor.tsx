@@ -116,7 +116,7 @@ function LoadedWorkerEditor({
 
   return (
     <div className="mx-auto max-w-6xl">
-      <WorkerHeader worker={latest.worker} />
+      <WorkerHeader worker={latest.worker} readOnly={readOnly} />
 
       <div className="mt-6 space-y-4 empty:hidden">
         {invited && (

@@ -3,32 +3,13 @@
 import Link from "next/link";
 import { relativeTime, useNow } from "@/components/ui/time-ago";
 import type { Worker } from "@/lib/portal/types";
+import { WorkerStatusPill } from "../worker-status";
+import { ResendInvitation } from "./resend-invitation";
 
 const dateFmt = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
-function StatusPill({ worker }: { worker: Worker }) {
-  const { tone, text } = worker.suspended
-    ? {
-        tone: "bg-red-50 text-red-800 ring-red-200",
-        text: worker.suspended_until
-          ? `Suspended until ${new Date(worker.suspended_until).toLocaleDateString(undefined, { dateStyle: "medium" })}`
-          : "Suspended",
-      }
-    : worker.lower_pool
-      ? { tone: "bg-amber-50 text-amber-900 ring-amber-200", text: "Lower pool" }
-      : { tone: "bg-emerald-50 text-emerald-800 ring-emerald-200", text: "Active" };
-  return (
-    <span
-      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset ${tone}`}
-    >
-      <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
-      {text}
-    </span>
-  );
-}
-
-export function WorkerHeader({ worker }: { worker: Worker }) {
+export function WorkerHeader({ worker, readOnly = false }: { worker: Worker; readOnly?: boolean }) {
   const now = useNow();
   const name = `${worker.first_name} ${worker.last_name}`.trim() || "Unnamed worker";
   const initials =
@@ -54,7 +35,7 @@ export function WorkerHeader({ worker }: { worker: Worker }) {
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900">{name}</h1>
-            <StatusPill worker={worker} />
+            <WorkerStatusPill worker={worker} detailed />
           </div>
           <p className="mt-1 text-sm break-all text-slate-600">{worker.email}</p>
           <p className="mt-1 text-xs text-slate-500">
@@ -63,6 +44,11 @@ export function WorkerHeader({ worker }: { worker: Worker }) {
               {relativeTime(worker.updated_at, now)}
             </time>
           </p>
+          {!readOnly && (
+            <div className="mt-2">
+              <ResendInvitation worker={worker} />
+            </div>
+          )}
         </div>
       </div>
     </header>

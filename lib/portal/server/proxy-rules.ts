@@ -49,6 +49,8 @@ const ALLOWED: [method: string, path: RegExp, shape?: Shape][] = [
   ["PATCH", /^jobs\/\d{1,10}$/, wrapped("job")],
   ["POST", /^jobs\/\d{1,10}\/simulate$/, wrapped("job")],
   ["GET", /^users\/\d{1,10}\/history$/],
+  // A new invitation link for a worker who has not accepted (ours).
+  ["POST", /^users\/\d{1,10}\/invitation$/, record],
   // The events pages: the demo outbox, webhook subscriptions and their deliveries.
   ["GET", /^mails$/],
   ["GET", /^webhooks$/],
