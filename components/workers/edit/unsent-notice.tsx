@@ -51,7 +51,7 @@ export function UnsentNotice({
           <p className="font-semibold">{title}</p>
           <p className="mt-0.5">{body}</p>
         </div>
-        <div className="flex gap-2">
+        <div className="ml-auto flex gap-2">
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
