@@ -154,6 +154,34 @@ test.describe("saving a worker without a connection", () => {
   });
 });
 
+test("a connection that breaks during the save: not confirmed, sent again only on Retry", async ({
+  signedIn: page,
+  api,
+}) => {
+  const w = await api.invite(uniqueWorker("conn-reset"));
+  await page.goto(`/workers/${w.id}`);
+  const city = await hydrated(page.getByLabel("City", { exact: true }));
+  await city.fill("Reset Town");
+  await page.waitForTimeout(HUMAN_PAUSE_MS);
+  const patches = countPatches(page);
+  // The browser believes it is online; the request dies on the way.
+  await page.route("**/api/proxy/users/*", (route) =>
+    route.request().method() === "PATCH" ? route.abort("connectionreset") : route.fallback(),
+  );
+  await page.getByRole("button", { name: "Save changes" }).click();
+  const notice = unsentNotice(page);
+  await expect(notice).toContainText("The connection failed — the save is not confirmed");
+  await expect(page.getByRole("button", { name: "Discard changes" })).toBeEnabled();
+  await page.waitForTimeout(1_000);
+  expect(patches()).toBe(1);
+
+  await page.unroute("**/api/proxy/users/*");
+  await notice.getByRole("button", { name: "Retry" }).click();
+  await expect(saved(page)).toBeVisible();
+  expect(patches()).toBe(2);
+  expect((await api.get<ApiWorker>(`users/${w.id}`)).city).toBe("Reset Town");
+});
+
 test.describe("the invite form's draft", () => {
   test("asks before a link leaves typed input; brings it back with a notice; Clear empties it", async ({
     signedIn: page,

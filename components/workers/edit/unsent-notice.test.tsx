@@ -69,7 +69,7 @@ describe("the notice of a save that was not sent", () => {
       />,
     );
     expect(screen.getByRole("status").textContent).toContain(
-      "The portal could not be reached — not saved",
+      "The connection failed — the save is not confirmed",
     );
   });
 

@@ -4,7 +4,10 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useOnline } from "@/lib/portal/client/use-online";
 
-/** A save that got no answer: the browser was offline, or the connection failed on the way. */
+/**
+ * A save that got no answer: the browser was offline (nothing was sent), or the connection
+ * failed on the way ("unreachable": it may or may not have arrived).
+ */
 export type Unsent = { reason: "offline" | "unreachable"; attempts: number };
 
 function wording(unsent: Unsent, online: boolean): { title: string; body: string } {
@@ -20,9 +23,11 @@ function wording(unsent: Unsent, online: boolean): { title: string; body: string
       body: "Nothing was sent. Your changes stay in this form, even if you reload; retry when the connection is back.",
     };
   }
+  // The request left while the browser thought it was online: it may have arrived. A retry
+  // still carries the version it was based on, so if it did, the conflict panel shows it.
   return {
-    title: "The portal could not be reached — not saved",
-    body: "Check your connection, then retry. Your changes stay in this form.",
+    title: "The connection failed — the save is not confirmed",
+    body: "Your changes stay in this form. Retry when your connection works; if the first try did arrive, you will see the saved version to compare.",
   };
 }
 
