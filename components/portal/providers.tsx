@@ -16,7 +16,7 @@ function retryRead(failures: number, err: unknown): boolean {
   return err.status === 0 || (err.status >= 500 && err.status !== 504);
 }
 
-function makeQueryClient() {
+export function makeQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -26,7 +26,9 @@ function makeQueryClient() {
         retryDelay: 750,
       },
       // A write that failed may still have happened upstream: never sent again on its own.
-      mutations: { retry: 0 },
+      // "always": a write is tried when the user asks, even offline, and fails at once instead
+      // of waiting paused (React Query's "online" mode) and going through later unannounced.
+      mutations: { retry: 0, networkMode: "always" },
     },
   });
 }

@@ -1,18 +1,20 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { ApiClientError } from "@/lib/portal/client/fetcher";
 import { useInviteWorker } from "@/lib/portal/client/hooks/use-workers";
 import { placeFieldErrors } from "@/lib/portal/client/place-field-errors";
 import { useDraft, useUnsavedChangesWarning } from "@/lib/portal/client/use-draft";
 import { inviteUserBodySchema } from "@/lib/schemas/user";
+import { useConfirmLeavingByLink } from "./edit/use-confirm-leaving";
 
 /** The same schema the API validates with, limited to what the invite form asks for. */
 const inviteFormSchema = inviteUserBodySchema.pick({
@@ -25,12 +27,29 @@ const inviteFormSchema = inviteUserBodySchema.pick({
 type FormInput = z.input<typeof inviteFormSchema>;
 type FormOutput = z.output<typeof inviteFormSchema>;
 const FIELDS = ["first_name", "last_name", "email", "phone", "external_id"] as const;
+const EMPTY: FormInput = { first_name: "", last_name: "", email: "", phone: "", external_id: "" };
+
+/** Only what a stored draft may hold (strings of the form's fields); null when nothing was typed. */
+export function parseInviteDraft(raw: unknown): FormInput | null {
+  if (!raw || typeof raw !== "object") return null;
+  const picked: FormInput = { ...EMPTY };
+  for (const field of FIELDS) {
+    const v = (raw as Record<string, unknown>)[field];
+    if (typeof v === "string") picked[field] = v;
+  }
+  return FIELDS.some((f) => String(picked[f] ?? "").trim() !== "") ? picked : null;
+}
+
+const LEAVE_MESSAGE =
+  "This invitation has not been sent. Leave this page? What you typed is kept as a draft in this tab.";
 
 export function InviteWorkerForm() {
   const router = useRouter();
   const invite = useInviteWorker();
   const draft = useDraft<FormInput>("/workers/new");
   const [formError, setFormError] = useState<string | null>(null);
+  const [restored, setRestored] = useState(false);
+  const [cleared, setCleared] = useState(0);
   const {
     register,
     handleSubmit,
@@ -38,25 +57,50 @@ export function InviteWorkerForm() {
     reset,
     watch,
     getValues,
+    setFocus,
     formState: { errors, isDirty, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(inviteFormSchema),
-    defaultValues: { first_name: "", last_name: "", email: "", phone: "", external_id: "" },
+    defaultValues: EMPTY,
   });
 
-  // Input typed before a session ended comes back after signing in again (once, on arrival).
-  const restored = useRef(false);
+  // Input typed before (a session that ended, a page left) comes back once, on arrival, and
+  // says so: a form that silently fills itself looks like someone else's work.
+  const checked = useRef(false);
   useEffect(() => {
-    if (restored.current) return;
-    restored.current = true;
-    const saved = draft.read();
-    if (saved) reset(saved, { keepDefaultValues: true });
+    if (checked.current) return;
+    checked.current = true;
+    const saved = parseInviteDraft(draft.read());
+    if (saved) {
+      reset(saved, { keepDefaultValues: true });
+      setRestored(true);
+    } else {
+      draft.clear();
+    }
   }, [draft, reset]);
   useEffect(() => {
-    const sub = watch((values) => draft.save(values as FormInput));
+    const sub = watch((values) => {
+      if (parseInviteDraft(values)) draft.save(values as FormInput);
+      else draft.clear();
+    });
     return () => sub.unsubscribe();
   }, [watch, draft]);
-  useUnsavedChangesWarning(isDirty && !invite.isSuccess);
+  const guard = isDirty && !invite.isSuccess;
+  useUnsavedChangesWarning(guard);
+  useConfirmLeavingByLink(guard, LEAVE_MESSAGE);
+
+  const clearDraft = () => {
+    reset(EMPTY);
+    draft.clear();
+    setRestored(false);
+    setFormError(null);
+    setCleared((n) => n + 1);
+  };
+  // After the fields are registered again (reset re-registers them on render), not before:
+  // the button that had focus is gone, and the user starts over at the first field.
+  useEffect(() => {
+    if (cleared > 0) setFocus("first_name");
+  }, [cleared, setFocus]);
 
   // Keep exactly what was typed before anything can send the user away to sign in.
   const onSubmit = handleSubmit(async (values) => {
@@ -75,6 +119,19 @@ export function InviteWorkerForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
+      {restored && (
+        <Alert tone="info">
+          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+            <div className="min-w-0 flex-1 basis-56">
+              <p className="font-semibold">Restored your unsent draft</p>
+              <p className="mt-0.5">What you typed here before is back. It has not been sent.</p>
+            </div>
+            <Button variant="secondary" onClick={clearDraft}>
+              Clear form
+            </Button>
+          </div>
+        </Alert>
+      )}
       {formError && <Alert tone="error">{formError}</Alert>}
       <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
         <TextField
@@ -120,9 +177,10 @@ export function InviteWorkerForm() {
         />
       </div>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={() => router.push("/workers")}>
+        {/* A link, so leaving with typed input asks first, as every other link does. */}
+        <Link href="/workers" className={buttonClass("secondary")}>
           Cancel
-        </Button>
+        </Link>
         <Button type="submit" busy={isSubmitting}>
           Send invitation
         </Button>

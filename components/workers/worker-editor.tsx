@@ -12,6 +12,7 @@ import { ApiClientError } from "@/lib/portal/client/fetcher";
 import { useWorker, type WorkerWithEtag } from "@/lib/portal/client/hooks/use-workers";
 import { ConflictPanel } from "./edit/conflict-panel";
 import { SaveBar } from "./edit/save-bar";
+import { UnsentNotice } from "./edit/unsent-notice";
 import { useWorkerForm } from "./edit/use-worker-form";
 import { loadWorkerFormValidation } from "./edit/worker-form-model";
 import { WorkerFormSections } from "./edit/worker-form-sections";
@@ -182,7 +183,20 @@ function LoadedWorkerEditor({
               canSave={w.dirty && !w.busy && !w.conflict}
               busy={w.busy}
               onDiscard={w.discardAll}
-              error={w.formError && <Alert tone="error">{w.formError}</Alert>}
+              error={
+                w.formError ? (
+                  <Alert tone="error">{w.formError}</Alert>
+                ) : (
+                  w.unsent && (
+                    <UnsentNotice
+                      unsent={w.unsent}
+                      busy={w.busy}
+                      onRetry={w.onRetry}
+                      onCancel={w.onCancelUnsent}
+                    />
+                  )
+                )
+              }
             />
           )}
         </form>

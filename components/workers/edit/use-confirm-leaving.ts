@@ -4,7 +4,10 @@ import { useEffect } from "react";
  * Ask before an in-app link leaves the page with unsaved changes (beforeunload covers reloads
  * and other sites). The changes stay as a draft either way; this only prevents surprise.
  */
-export function useConfirmLeavingByLink(active: boolean) {
+export function useConfirmLeavingByLink(
+  active: boolean,
+  message = "You have unsaved changes to this worker. Leave this page? Your changes are kept as a draft in this tab.",
+) {
   useEffect(() => {
     if (!active) return;
     const onClick = (e: MouseEvent) => {
@@ -16,9 +19,7 @@ export function useConfirmLeavingByLink(active: boolean) {
       const url = new URL(link.href, window.location.href);
       if (url.origin !== window.location.origin || url.pathname === window.location.pathname)
         return;
-      const leave = window.confirm(
-        "You have unsaved changes to this worker. Leave this page? Your changes are kept as a draft in this tab.",
-      );
+      const leave = window.confirm(message);
       if (!leave) {
         e.preventDefault();
         e.stopPropagation();
@@ -26,5 +27,5 @@ export function useConfirmLeavingByLink(active: boolean) {
     };
     document.addEventListener("click", onClick, true);
     return () => document.removeEventListener("click", onClick, true);
-  }, [active]);
+  }, [active, message]);
 }

@@ -9,12 +9,13 @@ import {
   useBadgeNames,
 } from "@/components/badges/badge-picker";
 import { useNow } from "@/components/ui/time-ago";
-import { ApiClientError } from "@/lib/portal/client/fetcher";
+import { ApiClientError, isConnectionError, OFFLINE_CODE } from "@/lib/portal/client/fetcher";
 import { useUpdateWorker, type WorkerWithEtag } from "@/lib/portal/client/hooks/use-workers";
 import { placeFieldErrorsOf } from "@/lib/portal/client/place-field-errors";
 import { useDraft, useUnsavedChangesWarning } from "@/lib/portal/client/use-draft";
 import type { ConflictRow } from "./conflict-panel";
 import type { SaveStatus } from "./save-bar";
+import type { Unsent } from "./unsent-notice";
 import { useConfirmLeavingByLink } from "./use-confirm-leaving";
 import { parseDraft, type WorkerDraft } from "./worker-draft";
 import {
@@ -64,6 +65,7 @@ export function useWorkerForm({
   const [badgeError, setBadgeError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<WorkerWithEtag | null>(null);
   const [saving, setSaving] = useState(false);
+  const [unsent, setUnsent] = useState<Unsent | null>(null);
   const update = useUpdateWorker(id);
   const draft = useDraft<WorkerDraft>(`/workers/${id}`);
   const now = useNow();
@@ -139,6 +141,7 @@ export function useWorkerForm({
       setRestored(false);
       setBadgeError(null);
       setFormError(null);
+      setUnsent(null);
       if (typedSince.length === 0) draft.clear();
     },
     [getValues, reset, setValue, draft],
@@ -171,6 +174,16 @@ export function useWorkerForm({
   };
 
   const handleSaveError = async (err: unknown) => {
+    // No answer at all: say so at once and let the user send it again (never sent by itself).
+    if (isConnectionError(err)) {
+      const offline = err.code === OFFLINE_CODE || navigator.onLine === false;
+      setUnsent((u) => ({
+        reason: offline ? "offline" : "unreachable",
+        attempts: (u?.attempts ?? 0) + 1,
+      }));
+      return;
+    }
+    setUnsent(null);
     if (!(err instanceof ApiClientError)) {
       setFormError("Your changes could not be saved. Try again.");
       return;
@@ -206,6 +219,9 @@ export function useWorkerForm({
   };
 
   const onSubmit = handleSubmit((output) => save(output, base));
+  const onRetry = () => void onSubmit();
+  /** Back to editing: the changes stay, unsaved, until the user saves or discards them. */
+  const onCancelUnsent = () => setUnsent(null);
   const onOverwrite = () => {
     if (conflict) void handleSubmit((output) => save(output, conflict))();
   };
@@ -220,6 +236,7 @@ export function useWorkerForm({
     setRestored(false);
     setBadgeError(null);
     setFormError(null);
+    setUnsent(null);
     draft.clear();
   };
 
@@ -287,6 +304,9 @@ export function useWorkerForm({
     setBadgeEdit,
     restored,
     formError,
+    unsent,
+    onRetry,
+    onCancelUnsent,
     badgeError,
     setBadgeError,
     conflict,

@@ -15,6 +15,21 @@ export class ApiClientError extends Error {
 
 export const SESSION_EXPIRED_EVENT = "portal:session-expired";
 
+/** The code of a write refused in the browser because it is offline (never sent). */
+export const OFFLINE_CODE = "offline";
+
+function isBrowserOffline(): boolean {
+  return typeof navigator !== "undefined" && navigator.onLine === false;
+}
+
+/**
+ * The request never got an answer: the browser is offline, or the connection failed on the
+ * way (status 0). For a write, the user decides whether to send it again.
+ */
+export function isConnectionError(err: unknown): err is ApiClientError {
+  return err instanceof ApiClientError && err.status === 0;
+}
+
 /**
  * Set while the user signs out: the answers of reads still under way then are 401s too, and
  * must not send the page to "your session has ended" instead of "you signed out".
@@ -47,10 +62,16 @@ export async function apiFetch<T>(
   const headers: Record<string, string> = { accept: "application/json" };
   if (init.json !== undefined) headers["content-type"] = "application/json";
   if (init.ifMatch) headers["if-match"] = init.ifMatch;
+  const method = init.method ?? "GET";
+  // A write while the browser knows it is offline is not attempted at all: the caller says
+  // "not saved" at once, and nothing can reach the server later without the user asking again.
+  if (method !== "GET" && isBrowserOffline()) {
+    throw new ApiClientError(0, OFFLINE_CODE, "You're offline: nothing was sent.");
+  }
   let res: Response;
   try {
     res = await fetch(`/api/proxy/${path.replace(/^\/+/, "")}`, {
-      method: init.method ?? "GET",
+      method,
       headers,
       body: init.json === undefined ? undefined : JSON.stringify(init.json),
       credentials: "same-origin",

@@ -9,6 +9,9 @@ import { useCallback, useEffect, useMemo, useRef } from "react";
 export function useDraft<T>(key: string) {
   const storageKey = `draft:${key}`;
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The value waiting for the timer: written at once if the form goes away first (a link
+  // followed right after the last keystroke), not dropped.
+  const pending = useRef<{ value: T } | null>(null);
 
   const read = useCallback((): T | null => {
     try {
@@ -19,43 +22,46 @@ export function useDraft<T>(key: string) {
     }
   }, [storageKey]);
 
-  const save = useCallback(
-    (value: T) => {
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        try {
-          window.sessionStorage.setItem(storageKey, JSON.stringify(value));
-        } catch {
-          // Storage full or disabled: the draft is a convenience, not a requirement.
-        }
-      }, 150);
-    },
-    [storageKey],
-  );
-
   /** Write now (before navigating away because the session ended). */
   const saveNow = useCallback(
     (value: T) => {
       if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+      pending.current = null;
       try {
         window.sessionStorage.setItem(storageKey, JSON.stringify(value));
       } catch {
-        // See above.
+        // Storage full or disabled: the draft is a convenience, not a requirement.
       }
     },
     [storageKey],
   );
 
+  const save = useCallback(
+    (value: T) => {
+      if (timer.current) clearTimeout(timer.current);
+      pending.current = { value };
+      timer.current = setTimeout(() => saveNow(value), 150);
+    },
+    [saveNow],
+  );
+
   const clear = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
-    window.sessionStorage.removeItem(storageKey);
+    timer.current = null;
+    pending.current = null;
+    try {
+      window.sessionStorage.removeItem(storageKey);
+    } catch {
+      // See above.
+    }
   }, [storageKey]);
 
   useEffect(
     () => () => {
-      if (timer.current) clearTimeout(timer.current);
+      if (pending.current) saveNow(pending.current.value);
     },
-    [],
+    [saveNow],
   );
 
   // A stable object: effects that depend on the draft must not re-run on every render.
