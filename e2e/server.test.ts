@@ -159,6 +159,22 @@ describe("production server", () => {
     });
   });
 
+  it("tells a portal sign-in with live keys that this deployment is the test environment", async () => {
+    const res = await fetch(`${base}/api/session`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base },
+      body: JSON.stringify({
+        api_key: "pk_live_0123456789abcdef",
+        secret_key: "sk_live_0123456789abcdef",
+      }),
+    });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { error: unknown }).error).toEqual({
+      code: "environment_mismatch",
+      message: "This is the test environment: use pk_test_… and sk_test_… keys",
+    });
+  });
+
   it("refuses a second server on the same data folder, with a clear message", async () => {
     const second = await startServer({ PORT: String(port + 1) });
     const { code } = await second.exited;

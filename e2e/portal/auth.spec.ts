@@ -43,15 +43,6 @@ test.describe("signing in and out", () => {
     await page.screenshot({ path: "test-results/screens/sign-in-swapped-1280.png" });
   });
 
-  test("says a live key does not open this test deployment", async ({ page }) => {
-    await page.goto("/sign-in");
-    await hydrated(page.getByRole("button", { name: "Sign in" }));
-    await page.getByLabel("API key").fill("pk_live_0123456789abcdef");
-    await page.getByLabel("Secret key").fill("sk_live_0123456789abcdef");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(alertWith(page, "This is the test environment")).toBeVisible();
-  });
-
   test("a signed-in visitor to / or /sign-in goes on to the portal", async ({ page }) => {
     await signInWithDemo(page);
     await page.goto("/sign-in");
