@@ -69,17 +69,15 @@ export function CandidatesMap({ site, markers, rings, highlight, tileUrl, label 
   const boundsRef = useRef<Leaflet.LatLngBounds | null>(null);
   const highlightRef = useRef(highlight);
   // The site, markers and rings are drawn by the effect below, on a layer of their own.
-  const { containerRef, leafletRef, mapRef, ready, loadFailed, tiles, hasTiles } = useLeafletMap(
-    tileUrl,
-    (L, map) => {
+  const { containerRef, leafletRef, mapRef, ready, loadFailed, tiles, base, hasTiles } =
+    useLeafletMap(tileUrl, (L, map) => {
       layerRef.current = L.layerGroup().addTo(map);
       const markersNow = markerRefs.current;
       return () => {
         layerRef.current = null;
         markersNow.clear();
       };
-    },
-  );
+    });
 
   useEffect(() => {
     highlightRef.current = highlight;
@@ -168,6 +166,7 @@ export function CandidatesMap({ site, markers, rings, highlight, tileUrl, label 
           ref={containerRef}
           role="img"
           aria-label={label}
+          data-base-map={base}
           className={`${HEIGHT} isolate overflow-hidden rounded-lg ${MAP_SURFACE} ring-1 ring-slate-300 [&_.leaflet-tile-pane]:opacity-95`}
         />
         <MapStatus

@@ -46,7 +46,7 @@ export function SitePinMap({ pin, onPin, tileUrl, className = "" }: Props) {
   const onPinRef = useRef(onPin);
   const firstPin = useRef(pin);
   const placeZoom = pinZoom(tileUrl);
-  const { containerRef, leafletRef, mapRef, ready, loadFailed, tiles } = useLeafletMap(
+  const { containerRef, leafletRef, mapRef, ready, loadFailed, tiles, base } = useLeafletMap(
     tileUrl,
     (_L, map) => {
       const start = firstPin.current;
@@ -123,6 +123,7 @@ export function SitePinMap({ pin, onPin, tileUrl, className = "" }: Props) {
           ref={containerRef}
           role="img"
           aria-label={label}
+          data-base-map={base}
           className={`${HEIGHT} isolate overflow-hidden rounded-lg ${MAP_SURFACE} ring-1 ring-slate-300 [&.leaflet-grab]:cursor-crosshair [&_.leaflet-tile-pane]:opacity-95`}
         />
         <MapStatus
