@@ -111,6 +111,8 @@ test("a click on the map sets the current pin, and the home pin drags", async ({
     "aria-pressed",
     "true",
   );
+  // Leaflet loads after the page: the zoom buttons show once the map takes clicks.
+  await expect(page.getByRole("button", { name: "Zoom in" })).toBeVisible();
   await map.scrollIntoViewIfNeeded();
   await map.click({ position: { x: 120, y: 90 } });
   await expect(page.getByLabel("Current latitude")).not.toHaveValue("");
@@ -146,6 +148,7 @@ test("the maps show land and states with no request leaving this machine", async
   signedIn: page,
   api,
 }) => {
+  test.slow(); // Three maps at two widths.
   const off = offMachineRequests(page);
   fs.mkdirSync(SHOTS, { recursive: true });
   const w = await api.invite(uniqueWorker("basemap"));
@@ -190,6 +193,17 @@ test("the maps show land and states with no request leaving this machine", async
       .locator("figure")
       .filter({ has: siteMap })
       .screenshot({ path: path.join(SHOTS, `job-map-${width}.png`) });
+
+    // The seeded posting's candidates map: the same base map under the site and the ranks.
+    await page.goto("/jobs");
+    await page.getByRole("link", { name: "Warehouse Associate – Oakland DC" }).click();
+    const candidates = page.getByRole("img", { name: /^Map: work site and \d+ candidates/ });
+    await expectGeography(candidates);
+    await candidates.scrollIntoViewIfNeeded();
+    await page
+      .locator("figure")
+      .filter({ has: candidates })
+      .screenshot({ path: path.join(SHOTS, `candidates-map-${width}.png`) });
   }
   expect(off).toEqual([]);
 });
