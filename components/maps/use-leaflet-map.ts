@@ -16,8 +16,9 @@ export type BaseState = "loading" | "ready" | "failed";
  * keyboard's way; nothing inside takes focus), an offline base map (land, countries, US states:
  * base-layer.ts) and a coordinate grid lie under the tiles, so the points keep their meaning
  * with no tile server, tiles are used only when one is configured (`tileUrl` not empty), failed
- * tiles are hidden, and the map follows its box's size. `setup` runs once the map exists (its own layers and handlers) and may return a
- * cleanup; it is read when the map is made, not tracked.
+ * tiles are hidden, and the map follows its box's size. `setup` runs once the map exists (its
+ * own layers and handlers) and may return a cleanup; it is read when the map is made, not
+ * tracked.
  */
 export function useLeafletMap(
   tileUrl: string,
