@@ -1,9 +1,10 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { FormProvider, useForm } from "react-hook-form";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LocationFields } from "./location-fields";
 import {
+  loadWorkerFormValidation,
   TEXT_FIELDS,
   type TextField,
   type WorkerFormOutput,
@@ -54,6 +55,12 @@ const paste = (el: HTMLElement, text: string) =>
   fireEvent.paste(el, { clipboardData: { getData: () => text } });
 
 const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
+
+// The form's rules load as a chunk of their own (zod, libphonenumber): loaded once up front, so
+// a busy machine's import time is not counted against a test's wait.
+beforeAll(async () => {
+  await loadWorkerFormValidation();
+}, 60_000);
 
 describe("the location fields", () => {
   it("fill both halves from a pair pasted into either, and say so", async () => {
