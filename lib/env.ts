@@ -76,8 +76,16 @@ const envSchema = z.object({
   API_BASE_URL_TEST: z.url().optional(),
   API_BASE_URL_LIVE: z.url().optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
-  /** Map tiles for the worker page; {z}/{x}/{y} placeholders. The map still shows the point without them. */
-  MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+  /**
+   * A tile server for the portal's maps ({z}/{x}/{y} placeholders). Unset: none; the maps draw
+   * their own offline base map (land, countries, US states) and ask no other host for anything.
+   */
+  MAP_TILE_URL: z
+    .string()
+    .refine((v) => v === "" || ["{z}", "{x}", "{y}"].every((p) => v.includes(p)), {
+      message: "must contain {z}, {x} and {y}",
+    })
+    .default(""),
   /**
    * Where links in e-mails point (the invitation's accept page). Unset: http://localhost:PORT.
    */

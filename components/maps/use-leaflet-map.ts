@@ -2,18 +2,23 @@
 
 import type * as Leaflet from "leaflet";
 import { useEffect, useRef, useState } from "react";
+import { drawBaseLayer, loadBaseGeography } from "./base-layer";
 import { gridLayer } from "./grid-layer";
 
 export type TileState = { loaded: boolean; failed: boolean };
+/** The offline base map: loading, drawn, or not available (the grid still shows). */
+export type BaseState = "loading" | "ready" | "failed";
 
 /**
  * One Leaflet map in a container, the way every map of the portal wants it: Leaflet is
  * imported when the map first renders (never part of a page's first-load JavaScript), the
  * keyboard and the scroll wheel are left to the page (the inputs or lists beside a map are the
- * keyboard's way; nothing inside takes focus), a coordinate grid lies under the tiles so the
- * points keep their meaning offline, failed tiles are hidden, and the map follows its box's
- * size. `setup` runs once the map exists (its own layers and handlers) and may return a
- * cleanup; it is read when the map is made, not tracked.
+ * keyboard's way; nothing inside takes focus), an offline base map (land, countries, US states:
+ * base-layer.ts) and a coordinate grid lie under the tiles, so the points keep their meaning
+ * with no tile server, tiles are used only when one is configured (`tileUrl` not empty), failed
+ * tiles are hidden, and the map follows its box's size. `setup` runs once the map exists (its
+ * own layers and handlers) and may return a cleanup; it is read when the map is made, not
+ * tracked.
  */
 export function useLeafletMap(
   tileUrl: string,
@@ -26,6 +31,7 @@ export function useLeafletMap(
   const [ready, setReady] = useState(false);
   const [loadFailed, setLoadFailed] = useState(false);
   const [tiles, setTiles] = useState<TileState>({ loaded: false, failed: false });
+  const [base, setBase] = useState<BaseState>("loading");
 
   useEffect(() => {
     setupRef.current = setup;
@@ -48,15 +54,29 @@ export function useLeafletMap(
           keyboard: false,
           scrollWheelZoom: false,
           worldCopyJump: true,
+          minZoom: 2,
+          maxZoom: 19,
         });
-        gridLayer(L).addTo(map);
-        L.tileLayer(tileUrl, { maxZoom: 19 })
-          .on("tileerror", (e: Leaflet.TileErrorEvent) => {
-            e.tile.style.visibility = "hidden";
-            setTiles((t) => (t.failed ? t : { ...t, failed: true }));
+        const created = map;
+        loadBaseGeography()
+          .then((geo) => {
+            if (cancelled) return;
+            drawBaseLayer(L, created, geo);
+            setBase("ready");
           })
-          .on("tileload", () => setTiles((t) => (t.loaded ? t : { ...t, loaded: true })))
-          .addTo(map);
+          .catch(() => {
+            if (!cancelled) setBase("failed");
+          });
+        gridLayer(L).addTo(map);
+        if (tileUrl) {
+          L.tileLayer(tileUrl, { maxZoom: 19 })
+            .on("tileerror", (e: Leaflet.TileErrorEvent) => {
+              e.tile.style.visibility = "hidden";
+              setTiles((t) => (t.failed ? t : { ...t, failed: true }));
+            })
+            .on("tileload", () => setTiles((t) => (t.loaded ? t : { ...t, loaded: true })))
+            .addTo(map);
+        }
         undo = setupRef.current?.(L, map);
         mapRef.current = map;
         observer = new ResizeObserver(() => map?.invalidateSize());
@@ -76,5 +96,14 @@ export function useLeafletMap(
     };
   }, [tileUrl]);
 
-  return { containerRef, leafletRef, mapRef, ready, loadFailed, tiles };
+  return {
+    containerRef,
+    leafletRef,
+    mapRef,
+    ready,
+    loadFailed,
+    tiles,
+    base,
+    hasTiles: tileUrl !== "",
+  };
 }

@@ -3,6 +3,7 @@
 import "leaflet/dist/leaflet.css";
 import type * as Leaflet from "leaflet";
 import { useEffect, useRef } from "react";
+import { BASE_DETAIL_ZOOM, MAP_SURFACE } from "@/components/maps/base-layer";
 import { MapControls, MapStatus, mapButtonClass, TileNote } from "@/components/maps/map-controls";
 import { useLeafletMap } from "@/components/maps/use-leaflet-map";
 import {
@@ -68,17 +69,15 @@ export function CandidatesMap({ site, markers, rings, highlight, tileUrl, label 
   const boundsRef = useRef<Leaflet.LatLngBounds | null>(null);
   const highlightRef = useRef(highlight);
   // The site, markers and rings are drawn by the effect below, on a layer of their own.
-  const { containerRef, leafletRef, mapRef, ready, loadFailed, tiles } = useLeafletMap(
-    tileUrl,
-    (L, map) => {
+  const { containerRef, leafletRef, mapRef, ready, loadFailed, tiles, base, hasTiles } =
+    useLeafletMap(tileUrl, (L, map) => {
       layerRef.current = L.layerGroup().addTo(map);
       const markersNow = markerRefs.current;
       return () => {
         layerRef.current = null;
         markersNow.clear();
       };
-    },
-  );
+    });
 
   useEffect(() => {
     highlightRef.current = highlight;
@@ -146,9 +145,9 @@ export function CandidatesMap({ site, markers, rings, highlight, tileUrl, label 
     }
     const bounds = L.latLngBounds(points);
     boundsRef.current = bounds;
-    if (points.length === 1) map.setView([s.lat, s.lng], 13);
+    if (points.length === 1) map.setView([s.lat, s.lng], hasTiles ? 13 : BASE_DETAIL_ZOOM);
     else map.fitBounds(bounds, { padding: [28, 28], maxZoom: 15 });
-  }, [ready, leafletRef, mapRef, drawKey]);
+  }, [ready, leafletRef, mapRef, drawKey, hasTiles]);
 
   useEffect(() => {
     const L = leafletRef.current;
@@ -167,7 +166,8 @@ export function CandidatesMap({ site, markers, rings, highlight, tileUrl, label 
           ref={containerRef}
           role="img"
           aria-label={label}
-          className={`${HEIGHT} isolate overflow-hidden rounded-lg bg-slate-100! ring-1 ring-slate-200 [&_.leaflet-tile-pane]:opacity-95`}
+          data-base-map={base}
+          className={`${HEIGHT} isolate overflow-hidden rounded-lg ${MAP_SURFACE} ring-1 ring-slate-300 [&_.leaflet-tile-pane]:opacity-95`}
         />
         <MapStatus
           ready={ready}
@@ -225,7 +225,7 @@ export function CandidatesMap({ site, markers, rings, highlight, tileUrl, label 
         <TileNote
           tiles={tiles}
           tileUrl={tileUrl}
-          missing="Map tiles unavailable — showing positions on a grid"
+          missing="Map tiles unavailable — showing the offline map"
         />
       </figcaption>
     </figure>

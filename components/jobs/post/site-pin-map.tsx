@@ -3,6 +3,7 @@
 import "leaflet/dist/leaflet.css";
 import type * as Leaflet from "leaflet";
 import { useEffect, useRef } from "react";
+import { BASE_DETAIL_ZOOM, MAP_SURFACE } from "@/components/maps/base-layer";
 import { MapControls, MapStatus, mapButtonClass, TileNote } from "@/components/maps/map-controls";
 import { useLeafletMap } from "@/components/maps/use-leaflet-map";
 
@@ -12,15 +13,18 @@ type Props = {
   pin: LatLng | null;
   /** A click on the map drops (or moves) the pin there; dragging the pin reports where it ends. */
   onPin: (position: LatLng) => void;
-  /** {z}/{x}/{y} tile template. Tiles are decoration: the pin shows on the grid without them. */
+  /** {z}/{x}/{y} tile template. "" for none: the offline base map shows either way. */
   tileUrl: string;
   className?: string;
 };
 
 /** Where the demo's workers are: the San Francisco Bay Area. */
 const START = { center: [37.66, -122.2] as [number, number], zoom: 9 };
-/** A dropped pin is placed at street level, close enough to drag it onto the right building. */
-const PIN_ZOOM = 14;
+/**
+ * A dropped pin is placed at street level, close enough to drag it onto the right building;
+ * with only the offline map (no tiles), at the closest zoom where its shapes still say where.
+ */
+const pinZoom = (tileUrl: string) => (tileUrl ? 14 : BASE_DETAIL_ZOOM);
 const HEIGHT = "h-[300px] sm:h-[360px]";
 
 const trim = (n: number) => String(Number(n.toFixed(6)));
@@ -41,16 +45,17 @@ export function SitePinMap({ pin, onPin, tileUrl, className = "" }: Props) {
   const markerRef = useRef<Leaflet.Marker | null>(null);
   const onPinRef = useRef(onPin);
   const firstPin = useRef(pin);
-  const { containerRef, leafletRef, mapRef, ready, loadFailed, tiles } = useLeafletMap(
+  const placeZoom = pinZoom(tileUrl);
+  const { containerRef, leafletRef, mapRef, ready, loadFailed, tiles, base } = useLeafletMap(
     tileUrl,
     (_L, map) => {
       const start = firstPin.current;
-      if (start) map.setView([start.lat, start.lng], PIN_ZOOM);
+      if (start) map.setView([start.lat, start.lng], placeZoom);
       else map.setView(START.center, START.zoom);
       map.on("click", (e: Leaflet.LeafletMouseEvent) => {
         const p = e.latlng.wrap();
         // The first pin from the region view: come down to street level to place it well.
-        if (!markerRef.current && map.getZoom() < PIN_ZOOM - 2) map.setView(e.latlng, PIN_ZOOM);
+        if (!markerRef.current && map.getZoom() < placeZoom - 2) map.setView(e.latlng, placeZoom);
         onPinRef.current({ lat: p.lat, lng: p.lng });
       });
       return () => {
@@ -104,8 +109,8 @@ export function SitePinMap({ pin, onPin, tileUrl, className = "" }: Props) {
     } catch {
       inView = false; // No view yet.
     }
-    if (!inView) map.setView(at, Math.max(map.getZoom(), PIN_ZOOM - 1));
-  }, [ready, leafletRef, mapRef, lat, lng]);
+    if (!inView) map.setView(at, Math.max(map.getZoom(), placeZoom - 1));
+  }, [ready, leafletRef, mapRef, lat, lng, placeZoom]);
 
   const label = pin
     ? `Map of the job site. The site pin is at ${fmt(pin)}.`
@@ -118,7 +123,8 @@ export function SitePinMap({ pin, onPin, tileUrl, className = "" }: Props) {
           ref={containerRef}
           role="img"
           aria-label={label}
-          className={`${HEIGHT} isolate overflow-hidden rounded-lg bg-slate-100! ring-1 ring-slate-200 [&.leaflet-grab]:cursor-crosshair [&_.leaflet-tile-pane]:opacity-95`}
+          data-base-map={base}
+          className={`${HEIGHT} isolate overflow-hidden rounded-lg ${MAP_SURFACE} ring-1 ring-slate-300 [&.leaflet-grab]:cursor-crosshair [&_.leaflet-tile-pane]:opacity-95`}
         />
         <MapStatus
           ready={ready}
@@ -141,7 +147,7 @@ export function SitePinMap({ pin, onPin, tileUrl, className = "" }: Props) {
                 type="button"
                 aria-label="Centre the map on the pin"
                 title="Centre on the pin"
-                onClick={() => mapRef.current?.setView([pin.lat, pin.lng], PIN_ZOOM)}
+                onClick={() => mapRef.current?.setView([pin.lat, pin.lng], placeZoom)}
                 className={mapButtonClass}
               >
                 <PinGlyph className="size-4" />
@@ -158,7 +164,7 @@ export function SitePinMap({ pin, onPin, tileUrl, className = "" }: Props) {
         <TileNote
           tiles={tiles}
           tileUrl={tileUrl}
-          missing="Map tiles unavailable — showing the coordinate grid"
+          missing="Map tiles unavailable — showing the offline map"
         />
       </figcaption>
     </figure>

@@ -1,18 +1,28 @@
 "use client";
 
-import { useCallback, useRef, useState } from "react";
+import { type ClipboardEvent, type FocusEvent, useCallback, useRef, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
+import { parseCoordinatePair, roundDecimalText } from "@/components/maps/coordinates";
 import { Button } from "@/components/ui/button";
-import { type LatLng, MapPreview } from "@/components/workers/map-preview";
+import { type LatLng, MapPreview, type PinKind } from "@/components/workers/map-preview";
 import { FormText } from "./form-fields";
 import { coordinatePair, roundCoordinate, type WorkerFormValues } from "./worker-form-model";
 
-const LAT_HINT = "Decimal degrees, −90 to 90";
+const LAT_HINT = "Decimal degrees, −90 to 90. Pasting “40.7484, -73.9857” fills both.";
 const LNG_HINT = "Decimal degrees, −180 to 180";
 
+const FIELDS = {
+  current: { lat: "latitude", lng: "longitude", name: "Current location" },
+  home: { lat: "home_latitude", lng: "home_longitude", name: "Home location" },
+} as const;
+
+const SET = { shouldDirty: true, shouldValidate: true, shouldTouch: true } as const;
+
 /**
- * Current and home coordinates, "Use my current location", and the map preview. The fields
- * are the control; the map only shows them (and its current-location marker can be dragged).
+ * Current and home coordinates, "Use my current location", and the map. The fields are the
+ * control (and the keyboard's way); a "lat, long" pair pasted into either half fills both,
+ * more than 7 decimals are rounded to the API's 7, and on the map a click sets a pin and both
+ * pins drag.
  */
 export function LocationFields({
   mapTileUrl,
@@ -28,14 +38,66 @@ export function LocationFields({
   });
   const current = useLastValid(lat, lng);
   const home = useLastValid(homeLat, homeLng);
+  const [notice, setNotice] = useState<{ pin: PinKind; text: string } | null>(null);
 
-  const setCurrent = useCallback(
-    (p: LatLng) => {
-      const opts = { shouldDirty: true, shouldValidate: true, shouldTouch: true };
-      setValue("latitude", roundCoordinate(p.lat), opts);
-      setValue("longitude", roundCoordinate(p.lng), opts);
+  const place = useCallback(
+    (pin: PinKind, p: LatLng) => {
+      setValue(FIELDS[pin].lat, roundCoordinate(p.lat), SET);
+      setValue(FIELDS[pin].lng, roundCoordinate(p.lng), SET);
     },
     [setValue],
+  );
+  const setCurrent = useCallback((p: LatLng) => place("current", p), [place]);
+
+  /** "40.7484, -73.9857" pasted into either half of a pair: both halves filled. */
+  const pastePair = (pin: PinKind) => (e: ClipboardEvent<HTMLInputElement>) => {
+    const pair = parseCoordinatePair(e.clipboardData.getData("text"));
+    if (!pair) return; // One number (or anything else) pastes as usual.
+    e.preventDefault();
+    const latText = roundDecimalText(pair.lat);
+    const lngText = roundDecimalText(pair.lng);
+    setValue(FIELDS[pin].lat, latText, SET);
+    setValue(FIELDS[pin].lng, lngText, SET);
+    const rounded = latText !== pair.lat || lngText !== pair.lng;
+    setNotice({
+      pin,
+      text: `Latitude and longitude filled from the pasted pair${rounded ? ", rounded to 7 decimal places" : ""}.`,
+    });
+  };
+
+  /** Leaving a half with more than 7 decimals: rounded in place, as the form will save it. */
+  const roundOnBlur = (pin: PinKind, half: "lat" | "lng") => (e: FocusEvent<HTMLInputElement>) => {
+    const rounded = roundDecimalText(e.target.value);
+    if (rounded === e.target.value) return;
+    setValue(FIELDS[pin][half], rounded, SET);
+    setNotice({ pin, text: `${FIELDS[pin].name}: rounded to 7 decimal places.` });
+  };
+
+  const pairFields = (pin: PinKind, placeholders?: [string, string]) => (
+    <div className="mt-3 grid gap-x-4 gap-y-4 sm:grid-cols-2">
+      <FormText
+        name={FIELDS[pin].lat}
+        inputMode="decimal"
+        placeholder={placeholders?.[0]}
+        hint={LAT_HINT}
+        onPaste={pastePair(pin)}
+        rules={{ deps: [FIELDS[pin].lng], onBlur: roundOnBlur(pin, "lat") }}
+      />
+      <FormText
+        name={FIELDS[pin].lng}
+        inputMode="decimal"
+        placeholder={placeholders?.[1]}
+        hint={LNG_HINT}
+        onPaste={pastePair(pin)}
+        rules={{ deps: [FIELDS[pin].lat], onBlur: roundOnBlur(pin, "lng") }}
+      />
+    </div>
+  );
+
+  const noticeFor = (pin: PinKind) => (
+    <p role="status" className="mt-2 text-sm text-slate-600 empty:mt-0">
+      {notice?.pin === pin ? notice.text : null}
+    </p>
   );
 
   return (
@@ -45,48 +107,22 @@ export function LocationFields({
         <p className="text-sm text-slate-600">
           Where the worker is now; used to match nearby jobs.
         </p>
-        <div className="mt-3 grid gap-x-4 gap-y-4 sm:grid-cols-2">
-          <FormText
-            name="latitude"
-            inputMode="decimal"
-            placeholder="37.7952"
-            hint={LAT_HINT}
-            rules={{ deps: ["longitude"] }}
-          />
-          <FormText
-            name="longitude"
-            inputMode="decimal"
-            placeholder="-122.4028"
-            hint={LNG_HINT}
-            rules={{ deps: ["latitude"] }}
-          />
-        </div>
+        {pairFields("current", ["37.7952", "-122.4028"])}
+        {noticeFor("current")}
         {!readOnly && <UseMyLocation onLocate={setCurrent} />}
       </fieldset>
 
       <fieldset>
         <legend className="text-sm font-semibold text-slate-900">Home location</legend>
-        <div className="mt-3 grid gap-x-4 gap-y-4 sm:grid-cols-2">
-          <FormText
-            name="home_latitude"
-            inputMode="decimal"
-            hint={LAT_HINT}
-            rules={{ deps: ["home_longitude"] }}
-          />
-          <FormText
-            name="home_longitude"
-            inputMode="decimal"
-            hint={LNG_HINT}
-            rules={{ deps: ["home_latitude"] }}
-          />
-        </div>
+        {pairFields("home")}
+        {noticeFor("home")}
       </fieldset>
 
       <MapPreview
         current={current}
         home={home}
         tileUrl={mapTileUrl}
-        onCurrentMove={readOnly ? undefined : setCurrent}
+        onPlace={readOnly ? undefined : place}
       />
     </div>
   );

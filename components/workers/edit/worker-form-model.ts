@@ -1,4 +1,5 @@
 import type { Resolver } from "react-hook-form";
+import { roundDecimalText } from "@/components/maps/coordinates";
 import { loadOnce } from "@/lib/portal/client/load-once";
 import type { Worker } from "@/lib/portal/types";
 import { normalizeDecimal, parseCoordinate } from "@/lib/schemas/decimal";
@@ -148,12 +149,24 @@ export function toFormValues(w: Worker): WorkerFormValues {
  */
 export const loadWorkerFormValidation = loadOnce(() => import("./worker-form-validation"));
 
-/** The shared schema, plus the API's rule that a coordinate pair is set or cleared together. */
+/**
+ * The shared schema, plus the API's rule that a coordinate pair is set or cleared together.
+ * A coordinate with more than the API's 7 decimals (a pasted GPS reading) is rounded, not
+ * refused: the API's rule stays as it is, the form sends what it accepts.
+ */
 export const workerFormResolver: Resolver<WorkerFormValues, unknown, WorkerFormOutput> = async (
   values,
   context,
   options,
-) => (await loadWorkerFormValidation()).workerFormResolver(values, context, options);
+) =>
+  (await loadWorkerFormValidation()).workerFormResolver(roundCoordinates(values), context, options);
+
+/** The form's values with each coordinate rounded to 7 decimals (the rest as they are). */
+export function roundCoordinates(values: WorkerFormValues): WorkerFormValues {
+  const out = { ...values };
+  for (const field of COORDINATE_FIELDS) out[field] = roundDecimalText(values[field]);
+  return out;
+}
 
 /** Fields whose input differs from what was loaded. */
 export function changedFields(values: WorkerFormValues, base: WorkerFormValues): FormField[] {
@@ -225,8 +238,8 @@ export function displayValue(field: FormField, v: string | boolean): string {
 
 /** Parsed coordinate pair, or null when either half is blank or invalid. */
 export function coordinatePair(lat: string, lng: string): { lat: number; lng: number } | null {
-  const a = parseCoordinate(lat, 90);
-  const b = parseCoordinate(lng, 180);
+  const a = parseCoordinate(roundDecimalText(lat), 90);
+  const b = parseCoordinate(roundDecimalText(lng), 180);
   if (!a.ok || !b.ok || a.value === null || b.value === null) return null;
   return { lat: Number(a.value), lng: Number(b.value) };
 }
