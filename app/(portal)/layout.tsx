@@ -60,7 +60,11 @@ export default async function PortalLayout({ children }: { children: ReactNode }
           </div>
         </nav>
       </header>
-      <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+      {/* A page marked data-wide (the workers list) uses wide screens' width. */}
+      <main
+        id="main"
+        className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8 has-data-wide:max-w-[100rem]"
+      >
         {children}
       </main>
     </Providers>
