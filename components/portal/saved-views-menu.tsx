@@ -48,7 +48,7 @@ export function SavedViewsMenu({
           <path d="M10 2c-1.716 0-3.408.106-5.07.31C3.806 2.45 3 3.414 3 4.517V17.25a.75.75 0 0 0 1.075.676L10 15.082l5.925 2.844A.75.75 0 0 0 17 17.25V4.517c0-1.103-.806-2.068-1.93-2.207A41.403 41.403 0 0 0 10 2Z" />
         </svg>
         <span className="max-w-40 truncate">{active ? active.name : "Views"}</span>
-        {active && <span className="sr-only">(saved view)</span>}
+        {active && <span className="sr-only"> (saved view)</span>}
       </PopoverButton>
       <PopoverPanel
         anchor={{ to: "bottom end", gap: 6 }}
