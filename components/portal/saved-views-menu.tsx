@@ -51,7 +51,7 @@ export function SavedViewsMenu({
         {active && <span className="sr-only"> (saved view)</span>}
       </PopoverButton>
       <PopoverPanel
-        anchor={{ to: "bottom end", gap: 6 }}
+        anchor={{ to: "bottom start", gap: 6 }}
         className="z-30 w-80 max-w-[calc(100vw-2rem)] rounded-xl bg-white p-4 shadow-lg ring-1 ring-slate-200"
       >
         <h2 className="text-sm font-semibold text-slate-900">Saved views</h2>

@@ -181,7 +181,7 @@ test("a saved view comes back, and a hidden column stays hidden after a reload",
   await page.goto("/workers?suspended=false");
   await hydrated(page.getByRole("button", { name: "Views" }));
   await page.getByRole("button", { name: "Views" }).click();
-  await page.getByRole("button", { name: "Walkers by e-mail" }).click();
+  await page.getByRole("button", { name: "Walkers by e-mail", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/workers\\?q=${stem}&sort=-email$`));
   await expect(page.getByRole("status").filter({ hasText: "2 workers match" })).toBeVisible();
   await page.reload();

@@ -8,9 +8,27 @@ import type { ReactNode, ThHTMLAttributes } from "react";
 export const COLUMNS = [
   { key: "name", label: "Name", show: "", width: "", sort: "last_name" },
   { key: "email", label: "E-mail", show: "", width: "", sort: "email" },
-  { key: "phone", label: "Phone", show: "hidden md:table-cell", width: "w-36", sort: null },
-  { key: "city", label: "City/State", show: "hidden xl:table-cell", width: "w-40", sort: "city" },
-  { key: "badges", label: "Badges", show: "hidden lg:table-cell", width: "w-48", sort: null },
+  {
+    key: "phone",
+    label: "Phone",
+    show: "hidden md:table-cell",
+    width: "w-36 2xl:w-44",
+    sort: null,
+  },
+  {
+    key: "city",
+    label: "City/State",
+    show: "hidden xl:table-cell",
+    width: "w-40 2xl:w-56",
+    sort: "city",
+  },
+  {
+    key: "badges",
+    label: "Badges",
+    show: "hidden lg:table-cell",
+    width: "w-48 2xl:w-72",
+    sort: null,
+  },
   { key: "status", label: "Status", show: "", width: "w-32", sort: "status" },
 ] as const;
 
