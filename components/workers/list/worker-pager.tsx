@@ -35,7 +35,7 @@ function Step({
 }: {
   dir: "prev" | "next";
   neighbor: Neighbor | null;
-  /** Why there is no neighbor: the list's end, or not known yet. */
+  /** Why there is no neighbor (the list's end). */
   end: string;
 }) {
   const word = dir === "prev" ? "Previous" : "Next";
@@ -76,25 +76,17 @@ function Step({
 export function WorkerPager({ id }: { id: number }) {
   const n = useWorkerNeighbors(id);
   if (n.state === "unlisted") return null;
-  const ready = n.state === "ready";
+  // Usually a moment (the list's pages are cached): keep the row's height, show nothing yet,
+  // so a worker that turns out not to be in the list does not flash disabled buttons.
+  if (n.state === "loading") return <div className="h-8" />;
   return (
     <nav aria-label="Workers in the list" className="flex items-center gap-2">
-      <Step
-        dir="prev"
-        neighbor={ready ? n.prev : null}
-        end={ready ? "none, this is the first in the list" : "loading"}
-      />
-      {ready && (
-        <span className="text-sm text-slate-500 tabular-nums">
-          {fmt(n.position)}
-          {n.total !== null && ` of ${fmt(n.total)}`}
-        </span>
-      )}
-      <Step
-        dir="next"
-        neighbor={ready ? n.next : null}
-        end={ready ? "none, this is the last in the list" : "loading"}
-      />
+      <Step dir="prev" neighbor={n.prev} end="none, this is the first in the list" />
+      <span className="text-sm text-slate-500 tabular-nums">
+        {fmt(n.position)}
+        {n.total !== null && ` of ${fmt(n.total)}`}
+      </span>
+      <Step dir="next" neighbor={n.next} end="none, this is the last in the list" />
     </nav>
   );
 }
