@@ -32,7 +32,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
       <header className={`border-b bg-white ${live ? "border-red-300" : "border-slate-200"}`}>
         <nav
           aria-label="Main"
-          className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6"
+          className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6 [body:has([data-wide])_&]:max-w-[100rem]"
         >
           <Link
             href="/workers"
@@ -60,7 +60,11 @@ export default async function PortalLayout({ children }: { children: ReactNode }
           </div>
         </nav>
       </header>
-      <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+      {/* A page marked data-wide (the workers list) uses wide screens' width. */}
+      <main
+        id="main"
+        className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8 has-data-wide:max-w-[100rem]"
+      >
         {children}
       </main>
     </Providers>

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { SavedViewsMenu } from "@/components/portal/saved-views-menu";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass, Spinner } from "@/components/ui/button";
 import { ApiClientError } from "@/lib/portal/client/fetcher";
@@ -10,10 +11,17 @@ import { useBadges } from "@/lib/portal/client/hooks/use-badges";
 import { useExportWorkers } from "@/lib/portal/client/hooks/use-export-workers";
 import { useWorkers } from "@/lib/portal/client/hooks/use-workers";
 import { useRememberListQuery } from "@/lib/portal/client/use-list-memory";
+import { useSavedViews } from "@/lib/portal/client/use-saved-views";
 import type { SessionSummary } from "@/lib/portal/types";
 import { BulkActions } from "./bulk/bulk-actions";
-import { ExportButton, ExportProgress, ExportSensitiveToggle } from "./bulk/export-controls";
+import {
+  ExportButton,
+  ExportProgress,
+  ExportSelectedButton,
+  ExportSensitiveToggle,
+} from "./bulk/export-controls";
 import { SelectAllBanner } from "./bulk/select-all-banner";
+import { ColumnMenu } from "./list/column-menu";
 import { NoMatch, NoWorkersYet, PastTheEnd } from "./list/empty-states";
 import {
   filterParams,
@@ -26,8 +34,10 @@ import {
 } from "./list/list-params";
 import { Pagination } from "./list/pagination";
 import { usePhoneFormat } from "./list/phone-format";
+import { useHiddenColumns } from "./list/use-hidden-columns";
 import { useMediaQuery } from "./list/use-media-query";
 import { useWorkerSelection } from "./list/use-selection";
+import { WORKERS_PATH } from "./list/use-worker-neighbors";
 import { WorkerCards, WorkersTableView } from "./list/worker-rows";
 import { WorkerRowsSkeleton } from "./list/workers-skeleton";
 import { WorkersToolbar } from "./list/workers-toolbar";
@@ -41,9 +51,12 @@ const plural = (n: number, one: string, many: string) =>
  */
 export function WorkersTable({
   pool,
+  account,
   extendedFilters,
 }: {
   pool: SessionSummary["pool"];
+  /** Whose saved views these are: the company and environment signed in. */
+  account: string;
   /** Whether the upstream is our own API, with its badge/status filters and sort. */
   extendedFilters: boolean;
 }) {
@@ -57,8 +70,11 @@ export function WorkersTable({
   const pageTop = useRef<HTMLDivElement>(null);
   const searchBox = useRef<HTMLInputElement>(null);
 
-  // The menu's "Workers" link comes back to this view after a visit elsewhere.
-  useRememberListQuery("/workers", listQueryString(state));
+  // The menu's "Workers" link, the breadcrumbs and the editor's previous/next follow this view.
+  const query = listQueryString(state);
+  useRememberListQuery(WORKERS_PATH, query);
+  const savedViews = useSavedViews(WORKERS_PATH, account);
+  const [hiddenColumns, setHiddenColumns] = useHiddenColumns();
   const workers = useWorkers(toApiParams(state));
   const badges = useBadges();
   const badgeList = badges.data?.items ?? [];
@@ -112,6 +128,14 @@ export function WorkersTable({
   const exporter = useExportWorkers();
   // SSN and date of birth only when asked for, export by export (a public pool never has them).
   const [withSensitive, setWithSensitive] = useState(false);
+  const exportSelected = () => {
+    if (selection.allMatching) startExport();
+    else
+      void exporter.exportPicked(selection.picked, badgeNames, {
+        includeSensitive: withSensitive && canInvite,
+      });
+  };
+  const selectedCount = selection.allMatching ? (total ?? 0) : selection.pickedCount;
   const startExport = () => {
     const params = filterParams(state, "list");
     if (withSensitive && canInvite) params.set("include_sensitive", "true");
@@ -160,7 +184,7 @@ export function WorkersTable({
       </div>
     );
   } else if (workers.isPending) {
-    body = <WorkerRowsSkeleton rows={state.per} selectable={canBulk} />;
+    body = <WorkerRowsSkeleton rows={state.per} selectable={canBulk} hidden={hiddenColumns} />;
   } else if (items.length === 0) {
     body =
       state.page > 1 ? (
@@ -171,7 +195,7 @@ export function WorkersTable({
         <NoWorkersYet canInvite={canInvite} />
       );
   } else if (!formatPhone) {
-    body = <WorkerRowsSkeleton rows={state.per} selectable={canBulk} />;
+    body = <WorkerRowsSkeleton rows={state.per} selectable={canBulk} hidden={hiddenColumns} />;
   } else {
     const rowsProps = {
       workers: items,
@@ -202,7 +226,13 @@ export function WorkersTable({
           )}
         {wide ? (
           <div className="relative overflow-x-auto">
-            <WorkersTableView {...rowsProps} sort={state.sort} />
+            <WorkersTableView
+              {...rowsProps}
+              sort={state.sort}
+              hidden={hiddenColumns}
+              // Sorting is our API's addition: the real service lists in its own order.
+              onSort={extendedFilters ? (sort) => navigate({ sort, page: 1 }, "push") : undefined}
+            />
           </div>
         ) : (
           <WorkerCards {...rowsProps} />
@@ -214,7 +244,7 @@ export function WorkersTable({
   const showPaging = !rowsPending && !workers.isError && (items.length > 0 || state.page > 1);
 
   return (
-    <div ref={pageTop} className="scroll-mt-6">
+    <div ref={pageTop} data-wide className="scroll-mt-6">
       <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Workers</h1>
@@ -249,6 +279,13 @@ export function WorkersTable({
               disabled={exporter.state.status === "running"}
             />
           )}
+          {canBulk && selectedCount > 0 && (
+            <ExportSelectedButton
+              count={selectedCount}
+              state={exporter.state}
+              onStart={exportSelected}
+            />
+          )}
           <ExportButton state={exporter.state} onStart={startExport} />
           {canInvite && (
             <Link href="/workers/import" className={buttonClass("secondary")}>
@@ -281,6 +318,16 @@ export function WorkersTable({
             searchRef={searchBox}
             extendedFilters={extendedFilters}
           />
+          <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+            <SavedViewsMenu
+              views={savedViews.views}
+              query={query}
+              onApply={(v) => router.push(`${pathname}${v.query}`, { scroll: false })}
+              onSave={(name) => savedViews.save(name, query)}
+              onDelete={savedViews.remove}
+            />
+            {wide && <ColumnMenu hidden={hiddenColumns} onChange={setHiddenColumns} />}
+          </div>
           <ExportProgress
             state={exporter.state}
             onCancel={exporter.cancel}

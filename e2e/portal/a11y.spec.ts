@@ -93,6 +93,27 @@ test.describe("accessibility (axe, WCAG 2 A and AA)", () => {
     await expectNoSeriousViolations(page);
   });
 
+  test("the worker list's saved views and columns menus, and the editor's Previous/Next", async ({
+    signedIn: page,
+  }) => {
+    await page.goto("/workers?sort=city");
+    await hydrated(page.getByRole("button", { name: "Views" }));
+    await page.getByRole("button", { name: "Views" }).click();
+    await page.getByLabel("Save the current view as").fill("By city");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText("Saved “By city”.")).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Columns" }).click();
+    await expect(page.getByRole("checkbox", { name: "Phone" })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.keyboard.press("Escape");
+    await page.getByRole("row").nth(2).getByRole("link").click();
+    await expect(page.getByRole("navigation", { name: "Workers in the list" })).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Next worker: / })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+
   test("the jobs pages (list, post a job, a posting with its candidates map), on a desktop and on a phone", async ({
     signedIn: page,
   }) => {

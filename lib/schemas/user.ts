@@ -213,6 +213,11 @@ const USER_SORTS = [
   "-email",
   "id",
   "-id",
+  // City (then state) and status (active first): the portal's column headers sort by them.
+  "city",
+  "-city",
+  "status",
+  "-status",
 ] as const;
 
 /** The reference's onboarding states (its users filter `onboarding_last_state`). */

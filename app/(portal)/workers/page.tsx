@@ -28,6 +28,7 @@ export default async function WorkersPage({
     <Suspense fallback={<WorkersPageSkeleton />}>
       <WorkersTable
         pool={session.pool ?? null}
+        account={`${session.environment}:${session.companyName ?? ""}`}
         extendedFilters={upstreamFor(session.environment).embedded}
       />
     </Suspense>

@@ -23,6 +23,23 @@ export function ExportButton({ state, onStart }: { state: ExportState; onStart: 
   );
 }
 
+/** "Export 3 selected": only the ticked workers (all matching, when that is what is ticked). */
+export function ExportSelectedButton({
+  count,
+  state,
+  onStart,
+}: {
+  count: number;
+  state: ExportState;
+  onStart: () => void;
+}) {
+  return (
+    <Button variant="secondary" disabled={state.status === "running"} onClick={onStart}>
+      Export {fmt(count)} selected
+    </Button>
+  );
+}
+
 /**
  * "Include SSN and date of birth": the export leaves those columns empty unless this is ticked
  * (never remembered past the page), so personal data leaves only when meant to.

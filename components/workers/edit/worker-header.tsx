@@ -1,7 +1,9 @@
 "use client";
 
-import Link from "next/link";
+import { ListLink } from "@/components/portal/list-link";
 import { relativeTime, useNow } from "@/components/ui/time-ago";
+import { WORKERS_PATH } from "@/components/workers/list/use-worker-neighbors";
+import { WorkerPager } from "@/components/workers/list/worker-pager";
 import type { Worker } from "@/lib/portal/types";
 import { WorkerStatusPill } from "../worker-status";
 import { ResendInvitation } from "./resend-invitation";
@@ -16,15 +18,19 @@ export function WorkerHeader({ worker, readOnly = false }: { worker: Worker; rea
     `${worker.first_name.charAt(0)}${worker.last_name.charAt(0)}`.toUpperCase() || "?";
   return (
     <header>
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
-        <Link href="/workers" className="rounded hover:text-slate-800">
-          Workers
-        </Link>
-        <span aria-hidden="true"> / </span>
-        <span className="text-slate-800" aria-current="page">
-          {name}
-        </span>
-      </nav>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <nav aria-label="Breadcrumb" className="min-w-0 text-sm text-slate-500">
+          {/* Back to the list as it was left: its filters, sort and page. */}
+          <ListLink path={WORKERS_PATH} className="rounded hover:text-slate-800">
+            Workers
+          </ListLink>
+          <span aria-hidden="true"> / </span>
+          <span className="text-slate-800" aria-current="page">
+            {name}
+          </span>
+        </nav>
+        <WorkerPager id={worker.id} />
+      </div>
       <div className="mt-3 flex flex-wrap items-start gap-4">
         <span
           aria-hidden="true"
@@ -59,7 +65,10 @@ export function WorkerHeader({ worker, readOnly = false }: { worker: Worker; rea
 export function WorkerEditorSkeleton() {
   return (
     <div role="status" aria-label="Loading worker" className="animate-pulse">
-      <div className="h-4 w-32 rounded bg-slate-200" />
+      <div className="flex h-8 items-center justify-between">
+        <div className="h-4 w-32 rounded bg-slate-200" />
+        <div className="h-8 w-48 rounded bg-slate-200" />
+      </div>
       <div className="mt-3 flex items-start gap-4">
         <div className="size-14 rounded-full bg-slate-200" />
         <div className="flex-1 space-y-2 pt-1">

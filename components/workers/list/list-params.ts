@@ -7,6 +7,11 @@ export const SORT_OPTIONS = [
   { value: "-last_name", label: "Last name Z–A" },
   { value: "first_name", label: "First name A–Z" },
   { value: "email", label: "E-mail A–Z" },
+  { value: "-email", label: "E-mail Z–A" },
+  { value: "city", label: "City A–Z" },
+  { value: "-city", label: "City Z–A" },
+  { value: "status", label: "Status, active first" },
+  { value: "-status", label: "Status, suspended first" },
 ] as const;
 
 export const PER_OPTIONS = [10, 25, 50] as const;

@@ -1,7 +1,8 @@
 "use client";
 
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import type { Worker } from "@/lib/portal/types";
+import { applyRange, rangeOf } from "./range-selection";
 
 type SelectionState = {
   /** The filter the selection belongs to: a new search or filter starts a new selection. */
@@ -46,15 +47,31 @@ export function useWorkerSelection(filterKey: string, pageWorkers: readonly Work
         ? "some"
         : "none";
 
+  // The checkbox clicked last, where a shift-click's range starts.
+  const anchor = useRef<number | null>(null);
   const toggle = useCallback(
-    (worker: Worker) =>
+    (worker: Worker, opts: { range?: boolean } = {}) => {
+      const from = opts.range ? anchor.current : null;
+      anchor.current = worker.id;
       setState((s) => {
         // Unticking one of "all matching" leaves the rest of this page ticked.
-        const next = new Map(s.allMatching ? pageWorkers.map((w) => [w.id, w] as const) : s.picked);
-        if (next.has(worker.id)) next.delete(worker.id);
-        else next.set(worker.id, worker);
+        const base = s.allMatching ? new Map(pageWorkers.map((w) => [w.id, w] as const)) : s.picked;
+        const ids = rangeOf(
+          pageWorkers.map((w) => w.id),
+          from,
+          worker.id,
+        );
+        const range = pageWorkers.filter((w) => ids.includes(w.id));
+        // The whole range takes the clicked box's new state.
+        const next = applyRange(
+          base,
+          range.length ? range : [worker],
+          (w) => w.id,
+          !base.has(worker.id),
+        );
         return { ...s, picked: next, allMatching: false };
-      }),
+      });
+    },
     [pageWorkers],
   );
 
@@ -73,7 +90,10 @@ export function useWorkerSelection(filterKey: string, pageWorkers: readonly Work
   );
 
   const selectAllMatching = useCallback(() => setState((s) => ({ ...s, allMatching: true })), []);
-  const clear = useCallback(() => setState((s) => empty(s.filterKey)), []);
+  const clear = useCallback(() => {
+    anchor.current = null;
+    setState((s) => empty(s.filterKey));
+  }, []);
 
   /**
    * Newer copies of workers (a reloaded page, the answers of a bulk change): picked ones are

@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { useEffect, useRef } from "react";
+import { useRouter } from "next/navigation";
+import { type MouseEvent, useEffect, useRef } from "react";
 import type { Worker } from "@/lib/portal/types";
 import { COLUMN_SHOW, type ColumnKey, SELECT_CELL, WorkersTableHead } from "./columns";
 import type { PhoneFormat } from "./phone-format";
@@ -8,7 +9,8 @@ import { Avatar, BadgeChips, fullName, place, StatusPill } from "./worker-parts"
 /** Ticking workers for bulk actions; the list has no checkboxes without it. */
 type RowSelection = {
   isSelected: (id: number) => boolean;
-  toggle: (worker: Worker) => void;
+  /** `range`: a shift-click, ticking or unticking everyone from the last box clicked. */
+  toggle: (worker: Worker, opts?: { range?: boolean }) => void;
   pageState: "none" | "some" | "all";
   togglePage: () => void;
   /** While another page loads: shown, not operable. */
@@ -19,9 +21,16 @@ type RowsProps = {
   workers: Worker[];
   badgeNames: ReadonlyMap<string, string>;
   caption: string;
-  sort: string;
   selection?: RowSelection;
   formatPhone: PhoneFormat;
+};
+
+type TableProps = RowsProps & {
+  sort: string;
+  /** Sorting by a column's header (only where the upstream can sort). */
+  onSort?: (sort: string) => void;
+  /** Columns the user chose to hide. */
+  hidden: ReadonlySet<ColumnKey>;
 };
 
 const checkboxClass =
@@ -63,7 +72,11 @@ function RowCheckbox({
       aria-label={`Select ${fullName(worker)}`}
       checked={selection.isSelected(worker.id)}
       disabled={selection.disabled}
-      onChange={() => selection.toggle(worker)}
+      // A checkbox's change comes from a click (or the space bar): its shift key marks a range.
+      onChange={(e) => {
+        const native = e.nativeEvent;
+        selection.toggle(worker, { range: "shiftKey" in native && native.shiftKey === true });
+      }}
       className={checkboxClass}
     />
   );
@@ -72,28 +85,42 @@ function RowCheckbox({
 const linkClass =
   "rounded-sm font-medium text-slate-900 hover:text-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
 
-function sortedBy(sort: string): Partial<Record<ColumnKey, "ascending" | "descending">> {
-  const dir = sort.startsWith("-") ? "descending" : "ascending";
-  const field = sort.replace(/^-/, "");
-  if (field === "last_name" || field === "first_name") return { name: dir };
-  if (field === "email") return { email: dir };
-  return {};
-}
+/** Clicks that belong to something inside the row (a link, a checkbox and its label). */
+const OWN_CLICKS = "a, button, input, label, select, textarea, [role=button]";
 
-/** From `sm` up: a real table; the less important columns give way as the screen narrows. */
+/**
+ * From `sm` up: a real table; the less important columns give way as the screen narrows. A
+ * click anywhere on a row opens its worker; the name stays a real link (keyboard, middle-click,
+ * "open in new tab").
+ */
 export function WorkersTableView({
   workers,
   badgeNames,
   caption,
   sort,
+  onSort,
+  hidden,
   selection,
   formatPhone,
-}: RowsProps) {
+}: TableProps) {
+  const router = useRouter();
+  const shows = (key: ColumnKey) => !hidden.has(key);
+  const openRow = (e: MouseEvent<HTMLTableRowElement>, id: number) => {
+    if (e.defaultPrevented || e.button !== 0) return;
+    if ((e.target as Element).closest(OWN_CLICKS)) return;
+    // Selecting text in a row is not a click on it.
+    if (window.getSelection()?.toString()) return;
+    const href = `/workers/${id}`;
+    if (e.metaKey || e.ctrlKey) window.open(href, "_blank", "noopener");
+    else router.push(href);
+  };
   return (
     <table className="w-full table-fixed text-sm">
       <caption className="sr-only">{caption}</caption>
       <WorkersTableHead
-        sortedBy={sortedBy(sort)}
+        sort={sort}
+        onSort={onSort}
+        hidden={hidden}
         select={selection ? <PageCheckbox selection={selection} /> : undefined}
       />
       <tbody className="divide-y divide-slate-100">
@@ -103,11 +130,18 @@ export function WorkersTableView({
           return (
             <tr
               key={w.id}
-              className={`h-14 ${selected ? "bg-indigo-50/60 hover:bg-indigo-50" : "hover:bg-slate-50/70"}`}
+              onClick={(e) => openRow(e, w.id)}
+              className={`h-14 cursor-pointer ${selected ? "bg-indigo-50/60 hover:bg-indigo-50" : "hover:bg-slate-50/70"}`}
             >
               {selection && (
-                <td className={SELECT_CELL}>
-                  <RowCheckbox worker={w} selection={selection} />
+                <td className="p-0">
+                  {/* The whole cell ticks the box: a near miss never opens the worker. */}
+                  <label
+                    htmlFor={`select-worker-${w.id}`}
+                    className={`flex h-14 cursor-pointer items-center select-none ${SELECT_CELL}`}
+                  >
+                    <RowCheckbox id={`select-worker-${w.id}`} worker={w} selection={selection} />
+                  </label>
                 </td>
               )}
               <td className={selection ? "px-4" : "px-4 pl-5"}>
@@ -118,29 +152,39 @@ export function WorkersTableView({
                   </Link>
                 </div>
               </td>
-              <td className="px-4 text-slate-600">
-                <span className="block truncate" title={w.email}>
-                  {w.email}
-                </span>
-              </td>
-              <td
-                className={`px-4 whitespace-nowrap text-slate-600 tabular-nums ${COLUMN_SHOW.phone}`}
-              >
-                {formatPhone(w.phone)}
-              </td>
-              <td className={`px-4 text-slate-600 ${COLUMN_SHOW.city}`}>
-                {where ? (
-                  <span className="block truncate">{where}</span>
-                ) : (
-                  <span className="text-slate-400">—</span>
-                )}
-              </td>
-              <td className={`px-4 ${COLUMN_SHOW.badges}`}>
-                <BadgeChips worker={w} names={badgeNames} max={1} nowrap />
-              </td>
-              <td className="px-4 pr-5">
-                <StatusPill suspended={w.suspended} />
-              </td>
+              {shows("email") && (
+                <td className="px-4 text-slate-600">
+                  <span className="block truncate" title={w.email}>
+                    {w.email}
+                  </span>
+                </td>
+              )}
+              {shows("phone") && (
+                <td
+                  className={`px-4 whitespace-nowrap text-slate-600 tabular-nums ${COLUMN_SHOW.phone}`}
+                >
+                  {formatPhone(w.phone)}
+                </td>
+              )}
+              {shows("city") && (
+                <td className={`px-4 text-slate-600 ${COLUMN_SHOW.city}`}>
+                  {where ? (
+                    <span className="block truncate">{where}</span>
+                  ) : (
+                    <span className="text-slate-400">—</span>
+                  )}
+                </td>
+              )}
+              {shows("badges") && (
+                <td className={`px-4 ${COLUMN_SHOW.badges}`}>
+                  <BadgeChips worker={w} names={badgeNames} max={1} nowrap />
+                </td>
+              )}
+              {shows("status") && (
+                <td className="px-4 pr-5">
+                  <StatusPill suspended={w.suspended} />
+                </td>
+              )}
             </tr>
           );
         })}
@@ -150,13 +194,7 @@ export function WorkersTableView({
 }
 
 /** Below `sm`: one stacked card per worker; the whole card opens the worker. */
-export function WorkerCards({
-  workers,
-  badgeNames,
-  caption,
-  selection,
-  formatPhone,
-}: Omit<RowsProps, "sort">) {
+export function WorkerCards({ workers, badgeNames, caption, selection, formatPhone }: RowsProps) {
   return (
     <>
       {selection && (

@@ -1,4 +1,11 @@
-import { COLUMNS, SELECT_CELL, TOOLBAR_CELLS, TOOLBAR_GRID, WorkersTableHead } from "./columns";
+import {
+  COLUMNS,
+  type ColumnKey,
+  SELECT_CELL,
+  TOOLBAR_CELLS,
+  TOOLBAR_GRID,
+  WorkersTableHead,
+} from "./columns";
 import { DEFAULT_PER } from "./list-params";
 
 const bar = "animate-pulse rounded bg-slate-200";
@@ -12,22 +19,25 @@ const WIDTHS = ["w-32", "w-40", "w-24", "w-36", "w-28"];
 export function WorkerRowsSkeleton({
   rows,
   selectable = true,
+  hidden,
 }: {
   rows: number;
   /** With the checkbox column (the list offers bulk actions). */
   selectable?: boolean;
+  /** The columns the user hid (so the table does not change shape when rows arrive). */
+  hidden?: ReadonlySet<ColumnKey>;
 }) {
   const list = Array.from({ length: rows }, (_, i) => i);
   const box = <div className="size-4 rounded bg-slate-200" />;
   return (
     <div aria-hidden="true">
       <table className="hidden w-full table-fixed sm:table">
-        <WorkersTableHead select={selectable ? box : undefined} />
+        <WorkersTableHead hidden={hidden} select={selectable ? box : undefined} />
         <tbody className="divide-y divide-slate-100">
           {list.map((i) => (
             <tr key={i} className="h-14">
               {selectable && <td className={SELECT_CELL}>{box}</td>}
-              {COLUMNS.map((c, j) => (
+              {COLUMNS.filter((c) => !hidden?.has(c.key)).map((c, j) => (
                 <td key={c.key} className={`px-4 first:pl-5 last:pr-5 ${c.show}`}>
                   {c.key === "name" ? (
                     <div className="flex items-center gap-3">
@@ -74,7 +84,7 @@ export function WorkerRowsSkeleton({
 /** The whole page while the route itself loads: header, toolbar, rows, footer. */
 export function WorkersPageSkeleton({ rows = DEFAULT_PER }: { rows?: number }) {
   return (
-    <div role="status" aria-label="Loading workers">
+    <div role="status" aria-label="Loading workers" data-wide>
       <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
         <div>
           <div className={`h-8 w-36 ${bar}`} />
@@ -96,6 +106,11 @@ export function WorkersPageSkeleton({ rows = DEFAULT_PER }: { rows?: number }) {
                 <div className="mt-1 h-9 animate-pulse rounded-lg bg-slate-100" />
               </div>
             ))}
+          </div>
+          {/* Saved views and columns. */}
+          <div className="mt-3 flex justify-between">
+            <div className="h-9 w-24 animate-pulse rounded-lg bg-slate-100" />
+            <div className="hidden h-9 w-28 animate-pulse rounded-lg bg-slate-100 sm:block" />
           </div>
         </div>
         <WorkerRowsSkeleton rows={rows} />

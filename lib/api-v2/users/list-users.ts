@@ -44,6 +44,7 @@ const key = (expr: SQL | typeof users.id | typeof users.updatedAt, desc = false)
   expr: sql`${expr}`,
   desc,
 });
+const noCity = sql`(coalesce(${users.city}, '') = '')`;
 const SORT_KEYS: Record<ListUsersQuery["sort"], SortKey[]> = {
   "-updated_at": [key(users.updatedAt, true), key(users.id, true)],
   updated_at: [key(users.updatedAt), key(users.id)],
@@ -55,6 +56,22 @@ const SORT_KEYS: Record<ListUsersQuery["sort"], SortKey[]> = {
   "-email": [key(sql`lower(${users.email})`, true), key(users.id, true)],
   id: [key(users.id)],
   "-id": [key(users.id, true)],
+  // Workers without a city last either way.
+  city: [
+    key(noCity),
+    key(sql`lower(${users.city})`),
+    key(sql`lower(${users.addressState})`),
+    key(users.id),
+  ],
+  "-city": [
+    key(noCity),
+    key(sql`lower(${users.city})`, true),
+    key(sql`lower(${users.addressState})`, true),
+    key(users.id, true),
+  ],
+  // Status: active before suspended (false < true), newest change first within each.
+  status: [key(sql`${users.suspended}`), key(users.updatedAt, true), key(users.id, true)],
+  "-status": [key(sql`${users.suspended}`, true), key(users.updatedAt, true), key(users.id, true)],
 };
 const orderOf = (keys: SortKey[]) => keys.map((k) => (k.desc ? desc(k.expr) : asc(k.expr)));
 

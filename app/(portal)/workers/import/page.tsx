@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ImportWizard } from "@/components/import/import-wizard";
+import { ListLink } from "@/components/portal/list-link";
 import { NoticeCard } from "@/components/ui/notice-card";
 import { requireSession } from "@/lib/portal/server/require-session";
 
@@ -16,9 +17,9 @@ export default async function ImportWorkersPage({
   return (
     <div>
       <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
-        <Link href="/workers" className="hover:text-slate-800">
+        <ListLink path="/workers" className="hover:text-slate-800">
           Workers
-        </Link>
+        </ListLink>
         <span aria-hidden="true"> / </span>
         <span className="text-slate-800">Import</span>
       </nav>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ListLink } from "@/components/portal/list-link";
 import { buttonClass } from "@/components/ui/button";
 import { InviteWorkerForm } from "@/components/workers/invite-worker-form";
 import { requireSession } from "@/lib/portal/server/require-session";
@@ -11,9 +12,9 @@ export default async function InviteWorkerPage() {
   return (
     <div className="mx-auto max-w-2xl">
       <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
-        <Link href="/workers" className="hover:text-slate-800">
+        <ListLink path="/workers" className="hover:text-slate-800">
           Workers
-        </Link>
+        </ListLink>
         <span aria-hidden="true"> / </span>
         <span className="text-slate-800">Invite</span>
       </nav>

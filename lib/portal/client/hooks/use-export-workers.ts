@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { createRecordCounter, exportFileName } from "@/lib/bulk/csv-text";
 import { SESSION_EXPIRED_EVENT } from "@/lib/portal/client/fetcher";
 import { fileNameFrom, saveBlob } from "@/lib/portal/client/save-file";
-import type { PortalError } from "@/lib/portal/types";
+import type { PortalError, Worker } from "@/lib/portal/types";
 
 export type ExportState =
   | { status: "idle" }
@@ -101,8 +101,40 @@ export function useExportWorkers() {
     }
   }, []);
 
+  /**
+   * The picked workers (as the list holds them, kept fresh by the list) as the same CSV the
+   * export route writes, made here: they are already in the browser, and the upstream has no
+   * "these ids" filter. The CSV writer (papaparse) loads only now.
+   */
+  const exportPicked = useCallback(
+    async (
+      workers: readonly Worker[],
+      badgeNames: ReadonlyMap<string, string>,
+      opts: { includeSensitive: boolean },
+    ) => {
+      abortRef.current?.abort();
+      setState({ status: "running", rows: 0, total: workers.length });
+      try {
+        const csv = await import("@/lib/bulk/worker-csv");
+        const rows = workers.map((w) =>
+          csv.workerCsvRow(w as unknown as Record<string, unknown>, badgeNames, opts),
+        );
+        const text = csv.CSV_BOM + csv.csvLines([csv.WORKER_CSV_HEADER, ...rows]);
+        const fileName = exportFileName(new Date(), "workers-selected");
+        saveBlob(new Blob([text], { type: "text/csv;charset=utf-8" }), fileName);
+        setState({ status: "done", rows: rows.length, fileName });
+      } catch (err) {
+        setState({
+          status: "failed",
+          message: err instanceof Error ? err.message : "The export failed.",
+        });
+      }
+    },
+    [],
+  );
+
   const cancel = useCallback(() => abortRef.current?.abort(), []);
   const reset = useCallback(() => setState({ status: "idle" }), []);
 
-  return { state, start, cancel, reset };
+  return { state, start, exportPicked, cancel, reset };
 }

@@ -1,6 +1,12 @@
 "use client";
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { apiFetch } from "@/lib/portal/client/fetcher";
 import { keys, type WorkerListParams } from "@/lib/portal/client/hooks/query-keys";
 import { normalizeList } from "@/lib/portal/normalize";
@@ -17,14 +23,21 @@ function toQuery(p: WorkerListParams): string {
   return q.toString();
 }
 
-export function useWorkers(params: WorkerListParams, opts: { enabled?: boolean } = {}) {
-  return useQuery({
-    enabled: opts.enabled ?? true,
+/** One page of the workers list: shared by the list and the editor's previous/next links. */
+export function workerListQuery(params: WorkerListParams) {
+  return queryOptions({
     queryKey: keys.workerList(params),
     queryFn: async () => {
       const { data } = await apiFetch<unknown>(`users?${toQuery(params)}`);
       return normalizeList<Worker>("users", data, params.page, params.per);
     },
+  });
+}
+
+export function useWorkers(params: WorkerListParams, opts: { enabled?: boolean } = {}) {
+  return useQuery({
+    ...workerListQuery(params),
+    enabled: opts.enabled ?? true,
     // Keep the current rows on screen while the next page or search loads: no layout jump.
     placeholderData: keepPreviousData,
   });
