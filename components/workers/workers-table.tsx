@@ -103,7 +103,7 @@ export function WorkersTable({
   const changePer = (per: number) =>
     navigate({ per, page: Math.floor(((state.page - 1) * state.per) / per) + 1 }, "push");
   const clearFilters = () => {
-    navigate({ q: "", badge: "", suspended: "", page: 1 }, "push");
+    navigate({ q: "", badge: "", suspended: "", invitation: "", page: 1 }, "push");
     // The button goes away with the empty state: keep the keyboard user in the toolbar.
     searchBox.current?.focus();
   };
@@ -118,7 +118,12 @@ export function WorkersTable({
   // Bulk badges need write access: not for public-pool keys.
   const canBulk = canInvite;
   // A new search or filter starts a new selection; another sort or page size does not.
-  const filterKey = JSON.stringify([state.q.trim(), state.badge, state.suspended]);
+  const filterKey = JSON.stringify([
+    state.q.trim(),
+    state.badge,
+    state.suspended,
+    state.invitation,
+  ]);
   const selection = useWorkerSelection(filterKey, items);
   const refreshSelection = selection.refresh;
   // A reloaded page brings newer copies of picked workers (after a bulk change, say).

@@ -1,4 +1,5 @@
 import type { WorkerListParams } from "@/lib/portal/client/hooks/query-keys";
+import { INVITATION_STATUSES, type InvitationStatus } from "@/lib/schemas/user-fields";
 
 /** The sorts the list offers, in menu order; the first is the default (and the API's). */
 export const SORT_OPTIONS = [
@@ -24,6 +25,8 @@ export type ListState = {
   q: string;
   badge: string;
   suspended: "" | "true" | "false";
+  /** Our API's invitation_status filter (the Status menu's Active / Invited / Invite expired). */
+  invitation: "" | InvitationStatus;
   sort: string;
   page: number;
   per: number;
@@ -38,10 +41,14 @@ export function readListState(sp: Readable): ListState {
   const sort = sp.get("sort") ?? "";
   const suspended = sp.get("suspended");
   const badge = sp.get("badge") ?? "";
+  const invitation = sp.get("invitation") ?? "";
   return {
     q: (sp.get("q") ?? "").slice(0, 200),
     badge: /^\d{1,10}$/.test(badge) ? badge : "",
     suspended: suspended === "true" || suspended === "false" ? suspended : "",
+    invitation: (INVITATION_STATUSES as readonly string[]).includes(invitation)
+      ? (invitation as InvitationStatus)
+      : "",
     sort: SORT_OPTIONS.some((o) => o.value === sort) ? sort : DEFAULT_SORT,
     page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
     per: (PER_OPTIONS as readonly number[]).includes(per) ? per : DEFAULT_PER,
@@ -54,6 +61,7 @@ export function listQueryString(s: ListState): string {
   if (s.q.trim()) q.set("q", s.q.trim());
   if (s.badge) q.set("badge", s.badge);
   if (s.suspended) q.set("suspended", s.suspended);
+  if (s.invitation) q.set("invitation", s.invitation);
   if (s.sort !== DEFAULT_SORT) q.set("sort", s.sort);
   if (s.per !== DEFAULT_PER) q.set("per", String(s.per));
   if (s.page > 1) q.set("page", String(s.page));
@@ -62,7 +70,7 @@ export function listQueryString(s: ListState): string {
 }
 
 export function hasFilters(s: ListState): boolean {
-  return Boolean(s.q.trim() || s.badge || s.suspended);
+  return Boolean(s.q.trim() || s.badge || s.suspended || s.invitation);
 }
 
 /** The API's parameters for a state (the URL says `badge`, the API `badge_id`). */
@@ -74,6 +82,7 @@ export function toApiParams(s: ListState): WorkerListParams {
     ...(s.q.trim() && { q: s.q.trim() }),
     ...(s.badge && { badge_id: s.badge }),
     ...(s.suspended && { suspended: s.suspended }),
+    ...(s.invitation && { invitation_status: s.invitation }),
   };
 }
 
@@ -88,6 +97,7 @@ export function filterParams(s: ListState, order: "list" | "stable"): URLSearchP
   if (s.q.trim()) q.set("q", s.q.trim());
   if (s.badge) q.set("badge_id", s.badge);
   if (s.suspended) q.set("suspended", s.suspended);
+  if (s.invitation) q.set("invitation_status", s.invitation);
   q.set("sort", order === "stable" ? "id" : s.sort);
   return q;
 }

@@ -33,20 +33,6 @@ export function Avatar({ worker, className = "size-8" }: { worker: Worker; class
   );
 }
 
-export function StatusPill({ suspended }: { suspended: boolean }) {
-  return suspended ? (
-    <span className="inline-flex items-center gap-1.5 rounded-full bg-rose-50 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-rose-700 ring-1 ring-rose-600/20 ring-inset">
-      <span aria-hidden="true" className="size-1.5 rounded-full bg-rose-500" />
-      Suspended
-    </span>
-  ) : (
-    <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-emerald-700 ring-1 ring-emerald-600/20 ring-inset">
-      <span aria-hidden="true" className="size-1.5 rounded-full bg-emerald-500" />
-      Active
-    </span>
-  );
-}
-
 /**
  * Up to two badge names, then "+N". Names come from the company's badge list; a badge that is
  * not in it (yet) is only counted.

@@ -2,9 +2,10 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { type MouseEvent, useEffect, useRef } from "react";
 import type { Worker } from "@/lib/portal/types";
+import { WorkerStatusPill } from "../worker-status";
 import { COLUMN_SHOW, type ColumnKey, SELECT_CELL, WorkersTableHead } from "./columns";
 import type { PhoneFormat } from "./phone-format";
-import { Avatar, BadgeChips, fullName, place, StatusPill } from "./worker-parts";
+import { Avatar, BadgeChips, fullName, place } from "./worker-parts";
 
 /** Ticking workers for bulk actions; the list has no checkboxes without it. */
 type RowSelection = {
@@ -182,7 +183,7 @@ export function WorkersTableView({
               )}
               {shows("status") && (
                 <td className="px-4 pr-5">
-                  <StatusPill suspended={w.suspended} />
+                  <WorkerStatusPill worker={w} />
                 </td>
               )}
             </tr>
@@ -233,7 +234,7 @@ export function WorkerCards({ workers, badgeNames, caption, selection, formatPho
                   >
                     {fullName(w)}
                   </Link>
-                  <StatusPill suspended={w.suspended} />
+                  <WorkerStatusPill worker={w} />
                 </div>
                 <p className="mt-0.5 truncate text-sm text-slate-600">{w.email}</p>
                 <p className="truncate text-sm text-slate-500">

@@ -13,6 +13,25 @@ const SEARCH_DEBOUNCE_MS = 300;
  * Search, filters and sort. Everything it changes goes to the address bar through `onChange`;
  * only the text being typed is held here until it settles.
  */
+/**
+ * The Status menu as the list's pills read (./worker-status.tsx): Suspended outranks the
+ * invitation, so Invited and Invite expired leave suspended workers out, and Active means
+ * joined and not suspended. Kept in the URL as `suspended` and `invitation`.
+ */
+const STATUS_CHOICES: Record<string, Pick<ListState, "suspended" | "invitation">> = {
+  "": { suspended: "", invitation: "" },
+  active: { suspended: "false", invitation: "accepted" },
+  invited: { suspended: "false", invitation: "invited" },
+  expired: { suspended: "false", invitation: "expired" },
+  suspended: { suspended: "true", invitation: "" },
+};
+
+function statusChoice(s: Pick<ListState, "suspended" | "invitation">): string {
+  if (s.suspended === "true") return "suspended";
+  if (s.invitation === "invited" || s.invitation === "expired") return s.invitation;
+  return s.suspended === "false" ? "active" : "";
+}
+
 export function WorkersToolbar({
   state,
   badges,
@@ -105,15 +124,14 @@ export function WorkersToolbar({
             <SelectField
               label="Status"
               className={TOOLBAR_CELLS.status}
-              value={state.suspended}
-              onChange={(e) => {
-                const v = e.target.value;
-                onChange({ suspended: v === "true" || v === "false" ? v : "", page: 1 }, "push");
-              }}
+              value={statusChoice(state)}
+              onChange={(e) => onChange({ ...STATUS_CHOICES[e.target.value], page: 1 }, "push")}
             >
               <option value="">Any</option>
-              <option value="false">Active</option>
-              <option value="true">Suspended</option>
+              <option value="active">Active</option>
+              <option value="invited">Invited</option>
+              <option value="expired">Invite expired</option>
+              <option value="suspended">Suspended</option>
             </SelectField>
             <SelectField
               label="Sort"

@@ -39,6 +39,13 @@ function searchCondition(raw: string): SQL | undefined {
   return sql`${users.searchText} like lower(search_unaccent(${`%${escapeLike(needle)}%`}))`;
 }
 
+/**
+ * The status the portal shows, as a rank: active (joined), invited, invitation expired,
+ * suspended (which outranks the rest, as in the list's pill). The expiry is compared with the
+ * database's clock: a sort needs no exact instant.
+ */
+const STATUS_RANK = sql`case when ${users.suspended} then 3 when ${users.passwordHash} is null and ${users.invitationExpiresAt} <= now() then 2 when ${users.passwordHash} is null and ${users.invitationExpiresAt} is not null then 1 else 0 end`;
+
 type SortKey = { expr: SQL; desc: boolean };
 const key = (expr: SQL | typeof users.id | typeof users.updatedAt, desc = false): SortKey => ({
   expr: sql`${expr}`,
@@ -70,8 +77,8 @@ const SORT_KEYS: Record<ListUsersQuery["sort"], SortKey[]> = {
     key(users.id, true),
   ],
   // Status: active before suspended (false < true), newest change first within each.
-  status: [key(sql`${users.suspended}`), key(users.updatedAt, true), key(users.id, true)],
-  "-status": [key(sql`${users.suspended}`, true), key(users.updatedAt, true), key(users.id, true)],
+  status: [key(STATUS_RANK), key(users.updatedAt, true), key(users.id, true)],
+  "-status": [key(STATUS_RANK, true), key(users.updatedAt, true), key(users.id, true)],
 };
 const orderOf = (keys: SortKey[]) => keys.map((k) => (k.desc ? desc(k.expr) : asc(k.expr)));
 

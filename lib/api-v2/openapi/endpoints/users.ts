@@ -70,7 +70,7 @@ const USER_QUERY_NOTES: Record<string, Note> = {
   },
   sort: {
     description:
-      'Order of the results; a leading "-" means descending (default: newest change first). `city` orders by city, then state, workers without a city last either way; `status` puts active workers before suspended ones. Our addition.',
+      'Order of the results; a leading "-" means descending (default: newest change first). `city` orders by city, then state, workers without a city last either way; `status` orders as the portal shows a worker: active (invitation accepted) first, then invited, then invitation expired, suspended last. Our addition.',
     addition: true,
   },
 };

@@ -5,6 +5,8 @@ export type WorkerListParams = {
   sort?: string;
   badge_id?: string;
   suspended?: "true" | "false";
+  /** Our API's addition: invited, accepted or expired. */
+  invitation_status?: string;
 };
 
 export type DeliveryListParams = {

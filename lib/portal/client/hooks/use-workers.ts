@@ -20,6 +20,7 @@ function toQuery(p: WorkerListParams): string {
   if (p.sort) q.set("sort", p.sort);
   if (p.badge_id) q.set("badge_id", p.badge_id);
   if (p.suspended) q.set("suspended", p.suspended);
+  if (p.invitation_status) q.set("invitation_status", p.invitation_status);
   return q.toString();
 }
 
