@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { badges, userBadges, userChanges, users } from "@/lib/db/schema";
+import { badges, jobRequestBadges, userBadges, userChanges, users } from "@/lib/db/schema";
 import type { Caller } from "../caller";
 import { validationError } from "../errors";
 import { isForeignKeyViolation, pgErrorOf } from "../pg-error";
@@ -10,17 +10,39 @@ import { findBadge } from "./badges";
 const ATTEMPTS = 3;
 const DEADLOCK = "40P01";
 
-async function stillHeld(db: Db, id: number) {
-  const [held] = await db.select({ n: count() }).from(userBadges).where(eq(userBadges.badgeId, id));
-  const n = Number(held?.n ?? 0);
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+
+/** Job requests that require the badge keep it: their postings are not changed behind them. */
+const REQUIRED_BY_JOB_REQUESTS = "job_request_badges_badge_id_badges_id_fk";
+
+/**
+ * The 422 for a badge that something still refers to, counted as it stands now: the workers who
+ * hold it (unless the caller asked to take it from them) and the job requests that require it.
+ */
+async function stillInUse(db: Db, id: number, opts: { countWorkers: boolean }) {
+  const [[held], [required]] = await Promise.all([
+    db.select({ n: count() }).from(userBadges).where(eq(userBadges.badgeId, id)),
+    db.select({ n: count() }).from(jobRequestBadges).where(eq(jobRequestBadges.badgeId, id)),
+  ]);
+  const workers = opts.countWorkers ? Number(held?.n ?? 0) : 0;
+  const requests = Number(required?.n ?? 0);
+  const reasons = [
+    ...(workers > 0
+      ? [`is still assigned to ${plural(workers, "worker")}; remove it from them first`]
+      : []),
+    ...(requests > 0
+      ? [`is required by ${plural(requests, "job request")}; remove it from them first`]
+      : []),
+  ];
   return validationError({
-    badge: [`is still assigned to ${n} worker${n === 1 ? "" : "s"}; remove it from them first`],
+    badge: reasons.length > 0 ? reasons : ["is in use by a change under way; try again"],
   });
 }
 
 /**
  * DELETE /badges/:id. By default (the contract) a badge still held by workers stays: the foreign
- * key (ON DELETE RESTRICT) decides, also against a worker given it a moment ago.
+ * key (ON DELETE RESTRICT) decides, also against a worker given it a moment ago. A badge that
+ * job requests require stays in every case (422 naming them).
  * `removeFromWorkers` (our addition): the badge is taken from every worker who holds it and
  * deleted, all in one transaction. Each of them changes as a PATCH removing it would change
  * them: a new version (so an open editor's If-Match fails instead of writing over it), a new
@@ -44,14 +66,17 @@ export async function deleteBadge(
       return;
     } catch (err) {
       const info = pgErrorOf(err);
+      const countWorkers = !opts.removeFromWorkers;
+      if (isForeignKeyViolation(info) && info.constraint === REQUIRED_BY_JOB_REQUESTS)
+        throw await stillInUse(db, id, { countWorkers });
       if (!opts.removeFromWorkers) {
-        if (isForeignKeyViolation(info)) throw await stillHeld(db, id);
+        if (isForeignKeyViolation(info)) throw await stillInUse(db, id, { countWorkers });
         throw err;
       }
       // A worker given the badge while the transaction ran (the foreign key refused the
       // delete), or a deadlock PostgreSQL broke: the next attempt takes it from them too.
       if (info?.code !== DEADLOCK && !isForeignKeyViolation(info)) throw err;
-      if (attempt >= ATTEMPTS) throw await stillHeld(db, id);
+      if (attempt >= ATTEMPTS) throw await stillInUse(db, id, { countWorkers: true });
     }
   }
 }

@@ -132,6 +132,53 @@ describeApi("badge counts and deleting a held badge", (api) => {
     expect({ status: res.status, code: res.body.error.code }).toEqual({ status, code });
   });
 
+  it("keeps a badge that a job request requires, with or without the parameter", async () => {
+    const b = await badge();
+    await worker([b.id]);
+    const jr = await call("POST", "/api_v2/job_requests", {
+      token: t.privateToken,
+      json: {
+        request_name: "Needs the badge",
+        category: "Fulfillment / Warehousing",
+        state: "draft",
+        badge_requirements_attributes: [{ badge_id: b.id }],
+      },
+    });
+    expect(jr.status, jr.text).toBe(201);
+    const requiredBy = "is required by 1 job request; remove it from them first";
+    const plain = await remove(b.id, {});
+    expect({ status: plain.status, body: plain.body }).toEqual({
+      status: 422,
+      body: {
+        error: {
+          code: "validation_failed",
+          message: `Badge is still assigned to 1 worker; remove it from them first; Badge ${requiredBy}`,
+          fields: {
+            badge: ["is still assigned to 1 worker; remove it from them first", requiredBy],
+          },
+        },
+      },
+    });
+    // Taking it from the workers would not be enough: the job request's posting is not changed.
+    const removing = await remove(b.id);
+    expect({ status: removing.status, body: removing.body }).toEqual({
+      status: 422,
+      body: {
+        error: {
+          code: "validation_failed",
+          message: `Badge ${requiredBy}`,
+          fields: { badge: [requiredBy] },
+        },
+      },
+    });
+    // Nothing changed: the worker still holds it.
+    const held = await call("GET", "/api_v2/users", {
+      token: t.privateToken,
+      query: { badge_id: b.id },
+    });
+    expect(held.body.total).toBe(1);
+  });
+
   it("deletes a badge no one holds with the parameter too", async () => {
     const b = await badge();
     expect((await remove(b.id)).status).toBe(204);
