@@ -40,7 +40,7 @@ export function DeleteBadgeDialog({
     <ConfirmDialog
       open={badge !== null}
       title={`Delete “${shown?.name ?? ""}”?`}
-      confirmLabel={count ? "Delete and remove from workers" : "Delete badge"}
+      confirmLabel="Delete badge"
       keepLabel="Keep badge"
       busy={del.isPending}
       error={error}

@@ -131,7 +131,7 @@ test("deletes a badge after saying how many workers lose it; they no longer hold
   await expect(item.getByRole("heading", { name: badge.name })).toBeVisible();
 
   await del.click();
-  await dialog.getByRole("button", { name: "Delete and remove from workers" }).click();
+  await dialog.getByRole("button", { name: "Delete badge" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText("No badges match")).toBeVisible();
   await expect(
@@ -143,6 +143,26 @@ test("deletes a badge after saying how many workers lose it; they no longer hold
     const user = await api.get<{ user_badges: { badge_id: string }[] }>(`users/${w.id}`);
     expect(user.user_badges.map((b) => b.badge_id)).not.toContain(String(badge.id));
   }
+});
+
+test("against a service like the real one: no counts, no rename or delete, the list as before", async ({
+  page,
+}) => {
+  // The fake real service's one key pair (fake-real-service.mjs, FAKE_LIVE_KEYS): its badges
+  // carry no workers_count and it has no badge writes.
+  await page.goto("/sign-in");
+  await hydrated(page.getByRole("button", { name: "Sign in" }));
+  await page.getByLabel("API key").fill("pk_live_FAKEREALSERVICE000000001");
+  await page.getByLabel("Secret key").fill("sk_live_FAKEREALSERVICESECRET0000001");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/workers$/);
+  await page.goto("/badges");
+  const list = page.getByRole("list", { name: "Badges" });
+  await expect(list.getByRole("heading", { name: "Forklift Certified" })).toBeVisible();
+  await expect(list.getByRole("listitem")).toHaveCount(4);
+  await expect(list.getByRole("link", { name: /workers? hold/ })).toHaveCount(0);
+  await expect(list.getByText("No workers yet")).toHaveCount(0);
+  await expect(list.getByRole("button", { name: /^(Edit|Delete) / })).toHaveCount(0);
 });
 
 for (const width of [1280, 390]) {
