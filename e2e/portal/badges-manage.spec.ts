@@ -172,6 +172,10 @@ for (const width of [1280, 390]) {
   }, testInfo) => {
     await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
     const { badge } = await heldBadge(api, "Looked at", 2);
+    // The whole list first: the demo's badges with their counts.
+    await page.goto("/badges");
+    await expect(page.getByRole("link", { name: /workers? hold/ }).first()).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`badges-all-${width}.png`), fullPage: true });
     const item = await openBadges(page, badge.name);
     await expect(item.getByRole("link", { name: /2 workers hold/ })).toBeVisible();
     await expectAxeClean(page);
