@@ -116,7 +116,7 @@ export function BadgeItem({
               </button>
               <button
                 type="button"
-                className={`${ACTION} text-red-700 hover:bg-red-50 hover:text-red-800`}
+                className={`${ACTION} text-slate-700 hover:bg-red-50 hover:text-red-700`}
                 onClick={onDelete}
               >
                 Delete<span className="sr-only"> {badge.name}</span>
