@@ -7,17 +7,25 @@ import { SearchInput } from "@/components/ui/search-input";
 import { useBadges } from "@/lib/portal/client/hooks/use-badges";
 import { useDebounced } from "@/lib/portal/client/use-debounced";
 import type { Badge, SessionSummary } from "@/lib/portal/types";
+import { BadgeItem } from "./badge-item";
 import { BadgeListSkeleton } from "./badge-list-skeleton";
 import { CreateBadgeForm } from "./create-badge-form";
+import { DeleteBadgeDialog } from "./delete-badge-dialog";
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** Only http(s) links are ever rendered: the real service's data is not ours to trust. */
-const safeUrl = (url: string | null) => (url && /^https?:\/\/\S+$/i.test(url) ? url : null);
-
-/** The company's badges with a name search, and (private pool) the form that creates one. */
-export function BadgesView({ pool }: { pool: SessionSummary["pool"] }) {
+/**
+ * The company's badges with a name search, how many workers hold each, and (private pool) the
+ * form that creates one. Renaming and deleting are our API's additions: offered only when it is
+ * the upstream (`ourApi`).
+ */
+export function BadgesView({ pool, ourApi }: { pool: SessionSummary["pool"]; ourApi: boolean }) {
   const canCreate = pool !== "public";
+  const manageable = canCreate && ourApi;
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<Badge | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const listRef = useRef<HTMLElement>(null);
   const headingId = useId();
   const [text, setText] = useState("");
   const searchBox = useRef<HTMLInputElement>(null);
@@ -41,8 +49,10 @@ export function BadgesView({ pool }: { pool: SessionSummary["pool"] }) {
 
   const list = (
     <section
+      ref={listRef}
+      tabIndex={-1}
       aria-label="Badge list"
-      className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+      className="overflow-hidden focus:outline-none rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
     >
       <div className="border-b border-slate-200 p-4 sm:px-5">
         <search aria-label="Filter badges">
@@ -122,7 +132,25 @@ export function BadgesView({ pool }: { pool: SessionSummary["pool"] }) {
             }`}
           >
             {items.map((b) => (
-              <BadgeItem key={b.id} badge={b} isNew={b.id === createdId} />
+              <BadgeItem
+                key={b.id}
+                badge={b}
+                isNew={b.id === createdId}
+                manageable={manageable}
+                editing={editingId === b.id}
+                onEdit={() => {
+                  setAnnouncement("");
+                  setEditingId(b.id);
+                }}
+                onEditDone={(newName) => {
+                  setEditingId(null);
+                  if (newName) setAnnouncement(`Badge renamed to “${newName}”.`);
+                }}
+                onDelete={() => {
+                  setAnnouncement("");
+                  setDeleting(b);
+                }}
+              />
             ))}
           </ul>
           {((total !== null && total > items.length) || (total === null && data?.hasMore)) && (
@@ -137,6 +165,22 @@ export function BadgesView({ pool }: { pool: SessionSummary["pool"] }) {
 
   return (
     <div>
+      {/* Renames and deletions are announced here; the list itself changes silently. */}
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+      {manageable && (
+        <DeleteBadgeDialog
+          badge={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={(b) => {
+            setDeleting(null);
+            setAnnouncement(`Badge “${b.name}” deleted.`);
+            // Its row (and its Delete button) are gone: focus goes to the list it was in.
+            requestAnimationFrame(() => listRef.current?.focus());
+          }}
+        />
+      )}
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Badges</h1>
       <p className="mt-1 text-sm text-slate-600">
         Skills and certifications your company gives to workers.
@@ -178,69 +222,5 @@ export function BadgesView({ pool }: { pool: SessionSummary["pool"] }) {
         </div>
       )}
     </div>
-  );
-}
-
-function BadgeItem({ badge, isNew }: { badge: Badge; isNew: boolean }) {
-  const info = safeUrl(badge.info_url);
-  return (
-    <li className={`flex gap-4 px-4 py-4 sm:px-5 ${isNew ? "bg-emerald-50/60" : ""}`}>
-      <span
-        aria-hidden="true"
-        className={`grid size-10 shrink-0 place-items-center rounded-lg ${
-          badge.is_soft ? "bg-amber-50 text-amber-600" : "bg-indigo-50 text-indigo-600"
-        }`}
-      >
-        {badge.is_soft ? (
-          <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
-            <path d="M15.98 1.804a1 1 0 0 0-1.96 0l-.24 1.192a1 1 0 0 1-.784.785l-1.192.238a1 1 0 0 0 0 1.962l1.192.238a1 1 0 0 1 .785.785l.238 1.192a1 1 0 0 0 1.962 0l.238-1.192a1 1 0 0 1 .785-.785l1.192-.238a1 1 0 0 0 0-1.962l-1.192-.238a1 1 0 0 1-.785-.785l-.238-1.192ZM6.949 5.684a1 1 0 0 0-1.898 0l-.683 2.051a1 1 0 0 1-.633.633l-2.051.683a1 1 0 0 0 0 1.898l2.051.684a1 1 0 0 1 .633.632l.683 2.051a1 1 0 0 0 1.898 0l.683-2.051a1 1 0 0 1 .633-.633l2.051-.683a1 1 0 0 0 0-1.898l-2.051-.683a1 1 0 0 1-.633-.633L6.95 5.684ZM13.949 13.684a1 1 0 0 0-1.898 0l-.184.551a1 1 0 0 1-.632.633l-.551.183a1 1 0 0 0 0 1.898l.551.183a1 1 0 0 1 .633.633l.183.551a1 1 0 0 0 1.898 0l.184-.551a1 1 0 0 1 .632-.633l.551-.183a1 1 0 0 0 0-1.898l-.551-.184a1 1 0 0 1-.633-.632l-.183-.551Z" />
-          </svg>
-        ) : (
-          <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
-            <path
-              fillRule="evenodd"
-              d="M16.403 12.652a3 3 0 0 0 0-5.304 3 3 0 0 0-3.75-3.751 3 3 0 0 0-5.305 0 3 3 0 0 0-3.751 3.75 3 3 0 0 0 0 5.305 3 3 0 0 0 3.75 3.751 3 3 0 0 0 5.305 0 3 3 0 0 0 3.751-3.75Zm-2.546-4.46a.75.75 0 0 0-1.214-.883l-3.483 4.79-1.88-1.88a.75.75 0 1 0-1.06 1.061l2.5 2.5a.75.75 0 0 0 1.137-.089l4-5.5Z"
-              clipRule="evenodd"
-            />
-          </svg>
-        )}
-      </span>
-      <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <h3 className="font-semibold break-words text-slate-900">{badge.name}</h3>
-          {badge.is_soft && (
-            <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-600/20 ring-inset">
-              Soft skill
-            </span>
-          )}
-          {isNew && (
-            <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">
-              New
-            </span>
-          )}
-        </div>
-        {badge.description && (
-          <p className="mt-1 text-sm break-words text-slate-600">{badge.description}</p>
-        )}
-        {info && (
-          <a
-            href={info}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="mt-2 inline-flex items-center gap-1 rounded-sm text-sm font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-          >
-            More info
-            <span className="sr-only"> about {badge.name} (opens in a new tab)</span>
-            <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-3.5">
-              <path
-                fillRule="evenodd"
-                d="M4.25 5.5a.75.75 0 0 0-.75.75v8.5c0 .414.336.75.75.75h8.5a.75.75 0 0 0 .75-.75v-4a.75.75 0 0 1 1.5 0v4A2.25 2.25 0 0 1 12.75 17h-8.5A2.25 2.25 0 0 1 2 14.75v-8.5A2.25 2.25 0 0 1 4.25 4h5a.75.75 0 0 1 0 1.5h-5Zm7.25-.75a.75.75 0 0 1 .75-.75h3.5a.75.75 0 0 1 .75.75v3.5a.75.75 0 0 1-1.5 0V6.56l-5.22 5.22a.75.75 0 1 1-1.06-1.06l5.22-5.22h-1.69a.75.75 0 0 1-.75-.75Z"
-                clipRule="evenodd"
-              />
-            </svg>
-          </a>
-        )}
-      </div>
-    </li>
   );
 }

@@ -1,5 +1,10 @@
 import { ApiError, TAKEN, validationError } from "./errors";
-import { isDatabaseUnavailable, isUniqueViolation, pgErrorOf } from "./pg-error";
+import {
+  isDatabaseUnavailable,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  pgErrorOf,
+} from "./pg-error";
 import { duplicateBadge } from "./users/user-badges";
 
 /**
@@ -37,6 +42,12 @@ export function knownApiError(err: unknown): ApiError | null {
   const info = pgErrorOf(err);
   if (isUniqueViolation(info) && info.constraint) {
     return UNIQUE_CONSTRAINT_ERRORS[info.constraint]?.() ?? null;
+  }
+  // A worker was given a badge that a concurrent DELETE /badges/:id removed meanwhile: the
+  // same answer as naming a badge that does not exist.
+  if (isForeignKeyViolation(info) && info.constraint === "user_badges_badge_id_badges_id_fk") {
+    const id = /\(badge_id\)=\((\d+)\)/.exec(info.detail ?? "")?.[1];
+    return validationError({ user_badges: [id ? `badge ${id} does not exist` : "does not exist"] });
   }
   return null;
 }

@@ -15,6 +15,8 @@ export type Badge = {
   info_url: string | null;
   icon_url: string | null;
   is_soft: boolean;
+  /** How many workers hold it: our API's addition to GET /badges; the real service has none. */
+  workers_count?: number;
 };
 
 /** A page of a list. `total` is null when the upstream does not say (the real service). */

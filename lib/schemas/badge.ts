@@ -17,3 +17,9 @@ export const listBadgesQuerySchema = z.preprocess(
   withoutBlank,
   z.object({ ...pagingQuery, query: z.string().max(200, "is too long").optional() }),
 );
+
+/** DELETE /badges/:id: `remove_from_workers=true` (our addition) takes it from its holders too. */
+export const deleteBadgeQuerySchema = z.preprocess(
+  withoutBlank,
+  z.object({ remove_from_workers: boolish().optional() }),
+);

@@ -6,7 +6,7 @@ import { createBadgeBodySchema, listBadgesQuerySchema } from "@/lib/schemas/badg
 
 /** GET /api_v2/badges: the company's badges; `query` filters by name. */
 const list = endpoint(async (ctx) =>
-  json(await listBadges(ctx.db, ctx.caller, parseQuery(listBadgesQuerySchema, ctx.url))),
+  json(await listBadges(ctx.db, ctx.caller, ctx.now, parseQuery(listBadgesQuerySchema, ctx.url))),
 );
 
 /** POST /api_v2/badges: create a badge (private pool). */

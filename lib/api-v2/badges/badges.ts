@@ -1,12 +1,12 @@
 import { and, asc, count, eq, type InferSelectModel, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
-import { badges, userBadges } from "@/lib/db/schema";
+import type { Db, DbOrTx } from "@/lib/db/client";
+import { badges } from "@/lib/db/schema";
 import type { CreateBadgeBody, UpdateBadgeBody } from "@/lib/schemas/badge";
 import type { Caller } from "../caller";
 import { notFound, TAKEN, validationError } from "../errors";
 import { formatTimestamp, paging } from "../format";
-import { isForeignKeyViolation, pgErrorOf } from "../pg-error";
 import { takenName } from "./taken-name";
+import { workersCountOf } from "./workers-count";
 
 type BadgeRow = InferSelectModel<typeof badges>;
 
@@ -25,10 +25,14 @@ export function serializeBadge(b: BadgeRow) {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The company's badges; `query` filters by name (case-insensitive substring). */
+/**
+ * The company's badges; `query` filters by name (case-insensitive substring). Each carries
+ * `workers_count` (our addition): how many of the workers the caller sees hold it.
+ */
 export async function listBadges(
   db: Db,
   caller: Caller,
+  now: Date,
   query: { page: number; per: number; query?: string },
 ) {
   const where = and(
@@ -46,15 +50,21 @@ export async function listBadges(
       .offset(offset),
     db.select({ n: count() }).from(badges).where(where),
   ]);
+  const counts = await workersCountOf(
+    db,
+    caller,
+    now,
+    rows.map((r) => r.id),
+  );
   return {
-    badges: rows.map(serializeBadge),
+    badges: rows.map((r) => ({ ...serializeBadge(r), workers_count: counts.get(r.id) ?? 0 })),
     page: query.page,
     per: query.per,
     total: Number(totals[0]?.n ?? 0),
   };
 }
 
-async function findBadge(db: Db, caller: Caller, id: number): Promise<BadgeRow> {
+export async function findBadge(db: DbOrTx, caller: Caller, id: number): Promise<BadgeRow> {
   const [row] = await db
     .select()
     .from(badges)
@@ -111,24 +121,4 @@ export async function updateBadge(
     .returning();
   if (!row) throw notFound("Badge");
   return serializeBadge(row);
-}
-
-/** A badge still held by workers stays: the foreign key (ON DELETE RESTRICT) decides. */
-export async function deleteBadge(db: Db, caller: Caller, id: number): Promise<void> {
-  await findBadge(db, caller, id);
-  try {
-    await db.delete(badges).where(and(eq(badges.id, id), eq(badges.companyId, caller.companyId)));
-  } catch (err) {
-    if (isForeignKeyViolation(pgErrorOf(err))) {
-      const [held] = await db
-        .select({ n: count() })
-        .from(userBadges)
-        .where(eq(userBadges.badgeId, id));
-      const n = Number(held?.n ?? 0);
-      throw validationError({
-        badge: [`is still assigned to ${n} worker${n === 1 ? "" : "s"}; remove it from them first`],
-      });
-    }
-    throw err;
-  }
 }

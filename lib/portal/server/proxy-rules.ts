@@ -35,6 +35,9 @@ const ALLOWED: [method: string, path: RegExp, shape?: Shape][] = [
   ["GET", /^badges$/, list("badges")],
   ["POST", /^badges$/, record],
   ["GET", /^badges\/\d{1,10}$/, record],
+  // Rename and delete (the badges page); DELETE may carry ?remove_from_workers=true.
+  ["PATCH", /^badges\/\d{1,10}$/, record],
+  ["DELETE", /^badges\/\d{1,10}$/],
   // Jobs: the job request list, post and edit, ranked candidates (ours), hire, the requestor's
   // actions on a job, and the demo's stand-in for the worker's app (ours, test environment).
   ["GET", /^job_requests$/, list("job_requests")],

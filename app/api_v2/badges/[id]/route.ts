@@ -1,8 +1,17 @@
-import { deleteBadge, getBadge, updateBadge } from "@/lib/api-v2/badges/badges";
+import { getBadge, updateBadge } from "@/lib/api-v2/badges/badges";
+import { deleteBadge } from "@/lib/api-v2/badges/delete-badge";
 import { withIconUrlAlias } from "@/lib/api-v2/badges/icon-url-alias";
-import { endpoint, idParam, json, jsonBody, methods, parseOr422 } from "@/lib/api-v2/handler";
+import {
+  endpoint,
+  idParam,
+  json,
+  jsonBody,
+  methods,
+  parseOr422,
+  parseQuery,
+} from "@/lib/api-v2/handler";
 import { unwrapBody } from "@/lib/api-v2/unwrap-body";
-import { updateBadgeBodySchema } from "@/lib/schemas/badge";
+import { deleteBadgeQuerySchema, updateBadgeBodySchema } from "@/lib/schemas/badge";
 
 /** GET /api_v2/badges/:id */
 const get = endpoint(async (ctx) =>
@@ -20,10 +29,17 @@ const patch = endpoint(
   { pool: "private" },
 );
 
-/** DELETE /api_v2/badges/:id (private pool); refused while workers hold it. */
+/**
+ * DELETE /api_v2/badges/:id (private pool); refused while workers hold it, unless
+ * `remove_from_workers=true` (our addition) takes it from them in the same transaction.
+ */
 const del = endpoint(
   async (ctx) => {
-    await deleteBadge(ctx.db, ctx.caller, idParam(ctx, "id", "Badge"));
+    const id = idParam(ctx, "id", "Badge");
+    const query = parseQuery(deleteBadgeQuerySchema, ctx.url);
+    await deleteBadge(ctx.db, ctx.caller, ctx.now, id, {
+      removeFromWorkers: query.remove_from_workers ?? false,
+    });
     return json(null, 204);
   },
   { pool: "private" },

@@ -1,5 +1,6 @@
 import {
   createBadgeBodySchema,
+  deleteBadgeQuerySchema,
   listBadgesQuerySchema,
   updateBadgeBodySchema,
 } from "@/lib/schemas/badge";
@@ -37,7 +38,8 @@ export const BADGES_ENDPOINTS: Endpoint[] = [
     operationId: "listBadges",
     tag: "Badges",
     summary: "List badges",
-    description: "The company's badges by name; `query` filters by name.",
+    description:
+      "The company's badges by name; `query` filters by name. Each carries `workers_count` (our addition): how many of the workers the caller may see hold it, counted in one grouped query.",
     auth: true,
     request: { query: queryObject(listBadgesQuerySchema) },
     queryNotes: {
@@ -125,12 +127,20 @@ export const BADGES_ENDPOINTS: Endpoint[] = [
     operationId: "deleteBadge",
     tag: "Badges",
     summary: "Delete a badge",
-    description: `Deletes a badge that no worker holds; one still held is refused with 422 \`validation_failed\` (remove it from the workers first). Our addition.${PRIVATE_POOL_NOTE}`,
+    description: `Deletes a badge that no worker holds; one still held is refused with 422 \`validation_failed\` (remove it from the workers first), unless \`remove_from_workers=true\` is sent: then the badge is taken from every worker who holds it and deleted, in one transaction. Each of those workers changes as a PATCH removing the badge would change them (a new ETag and \`updated_at\`, an entry in their history), though no \`user.updated\` webhook is sent for them. A worker given the badge while it is being deleted either loses it too or is refused with 422 (the badge does not exist). Our addition.${PRIVATE_POOL_NOTE}`,
     auth: true,
     addition: true,
-    request: { params: idParam("badge") },
+    request: { params: idParam("badge"), query: queryObject(deleteBadgeQuerySchema) },
+    queryNotes: {
+      remove_from_workers: {
+        description:
+          "true: take the badge from the workers who hold it, then delete it. Default false (a held badge is refused). Our addition.",
+        addition: true,
+      },
+    },
     success: { status: 204, description: "Deleted; no body." },
     errors: [
+      "malformed_request",
       "payload_too_large",
       ...AUTH_ERRORS,
       "forbidden_for_public_pool",

@@ -253,7 +253,25 @@ export const jobSchema = z
       "A worker's job on one of the company's job requests: the original interface's fields with the worker, the employer and the transitions nested, then our additions (user_id, approved_at, cancelled_at, rating).",
   });
 
-export const badgeListSchema = listOf("badges", badgeSchema, "BadgeList", "badges, by name");
+/** A badge as GET /badges lists it: with how many workers hold it. */
+export const badgeListItemSchema = badgeSchema
+  .extend({
+    workers_count: ours(
+      z.number().int().min(0),
+      "How many of the workers the caller may see hold the badge: the total GET /users?badge_id= gives. The original service has no such count: clients must not need it.",
+    ),
+  })
+  .meta({
+    id: "BadgeListItem",
+    description: "A badge of the company, with how many workers hold it (our addition).",
+  });
+
+export const badgeListSchema = listOf(
+  "badges",
+  badgeListItemSchema,
+  "BadgeList",
+  "badges, by name",
+);
 export const jobListSchema = listOf("jobs", jobSchema, "JobList", "jobs, newest change first");
 export const jobRequestListSchema = listOf(
   "job_requests",
