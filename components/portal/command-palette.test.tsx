@@ -50,6 +50,10 @@ function Page() {
   );
 }
 
+/** The dialog is loaded on first use: the first opening may take a moment in the test runner. */
+const findPalette = () =>
+  screen.findByRole("dialog", { name: "Command palette" }, { timeout: 5_000 });
+
 const renderPage = () =>
   render(
     <QueryClientProvider client={new QueryClient()}>
@@ -62,7 +66,7 @@ describe("the command palette", () => {
     const user = userEvent.setup();
     renderPage();
     await user.keyboard("{Control>}k{/Control}");
-    const dialog = await screen.findByRole("dialog", { name: "Command palette" });
+    const dialog = await findPalette();
     const input = within(dialog).getByRole("combobox", { name: "Jump to a page or worker" });
     expect(input).toHaveProperty("ownerDocument.activeElement", input);
     expect(
@@ -91,11 +95,26 @@ describe("the command palette", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
+  it("closes with Escape and opens again, empty, with Ctrl+K", async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.keyboard("{Control>}k{/Control}");
+    await user.type(within(await findPalette()).getByRole("combobox"), "out");
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog"), "after Escape").toBeNull());
+    await user.keyboard("{Control>}k{/Control}");
+    const again = await findPalette();
+    expect(within(again).getByRole("combobox")).toHaveProperty("value", "");
+    // Ctrl+K in the palette's own field closes it again.
+    await user.keyboard("{Control>}k{/Control}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
   it("finds a worker through the workers API, debounced and a few at a time", async () => {
     const user = userEvent.setup();
     renderPage();
     await user.click(screen.getByRole("button", { name: "Jump to…" }));
-    const dialog = await screen.findByRole("dialog");
+    const dialog = await findPalette();
     await user.type(within(dialog).getByRole("combobox"), "chloe");
     const option = await within(dialog).findByRole("option", {
       name: "Chloé Shah, chloe.shah@example.com",
@@ -113,7 +132,7 @@ describe("the command palette", () => {
     const user = userEvent.setup();
     renderPage();
     await user.keyboard("{Control>}k{/Control}");
-    const dialog = await screen.findByRole("dialog");
+    const dialog = await findPalette();
     await user.type(within(dialog).getByRole("combobox"), "zzzz");
     await waitFor(() =>
       expect(within(dialog).getByRole("status").textContent).toBe("Nothing matches “zzzz”."),
@@ -125,7 +144,7 @@ describe("the command palette", () => {
     const user = userEvent.setup();
     renderPage();
     await user.keyboard("?");
-    const dialog = await screen.findByRole("dialog");
+    const dialog = await findPalette();
     const help = within(dialog).getByRole("region", { name: "Keyboard shortcuts" });
     const rows = within(help)
       .getAllByRole("definition")
