@@ -87,7 +87,8 @@ export default async function NotFound() {
             </Link>
           </div>
           <p className="mt-6 text-xs text-slate-500">
-            Looking for someone? Use “Jump to…” at the top to find any page or worker by name.
+            Looking for someone? The magnifier at the top (or Ctrl+K, ⌘K on a Mac) finds any page or
+            worker by name.
           </p>
         </div>
       </PortalShell>

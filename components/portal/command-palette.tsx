@@ -48,7 +48,7 @@ export function CommandPalette() {
         aria-haspopup="dialog"
         aria-keyshortcuts={apple ? "Meta+K" : "Control+K"}
         title={`Jump to a page or worker (${shortcut})`}
-        className="flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm text-slate-600 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:px-3"
+        className="flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm text-slate-600 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:px-3 lg:px-2 2xl:px-3"
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
           <path
@@ -57,7 +57,9 @@ export function CommandPalette() {
             clipRule="evenodd"
           />
         </svg>
-        <span className="sr-only sm:not-sr-only">Jump to…</span>
+        {/* Words where the header has room: a tablet (the links have their own row) and a
+            wide screen; a phone and a laptop see the magnifier, with the words as its name. */}
+        <span className="sr-only sm:not-sr-only lg:sr-only 2xl:not-sr-only">Jump to…</span>
         {/* The button says its key in aria-keyshortcuts and its tooltip; the hint is for the eye,
             where the header has room for it. */}
         <span

@@ -31,6 +31,8 @@ export function RouteFocus() {
     const main = document.getElementById("main");
     if (!main) return;
     const startedOn = document.activeElement;
+    // The new page put focus somewhere itself (a field it opens on): that stays.
+    if (startedOn && startedOn !== main && main.contains(startedOn)) return;
     const focusHeading = (): boolean => {
       const h1 = main.querySelector("h1");
       if (!h1) return false;
