@@ -29,6 +29,7 @@ test.describe("keyboard", () => {
     await expect(skip).toBeFocused();
     const box = await skip.boundingBox();
     expect(box?.width ?? 0, "the focused skip link is visible").toBeGreaterThan(40);
+    await page.screenshot({ path: test.info().outputPath("skip-link.png") });
     await page.keyboard.press("Enter");
     await expect(page.getByRole("main")).toBeFocused();
     // The next Tab goes to the page's first control, not back through the nav.
@@ -118,6 +119,8 @@ test.describe("keyboard", () => {
   test("the palette is axe clean, and looks right on a desktop and on a phone", async ({
     signedIn: page,
   }) => {
+    // axe twice, on a busy machine: more than the default 30 s at times.
+    test.slow();
     await openWorkers(page);
     for (const [label, width] of SIZES) {
       await page.setViewportSize({ width, height: 800 });
@@ -138,6 +141,7 @@ test.describe("unknown URLs", () => {
     test(`${path}, signed in: the not-found page keeps the nav and is axe clean`, async ({
       signedIn: page,
     }) => {
+      test.slow();
       for (const [label, width] of SIZES) {
         await page.setViewportSize({ width, height: 800 });
         const res = await page.goto(path);
@@ -161,6 +165,7 @@ test.describe("unknown URLs", () => {
   }
 
   test("signed out: a branded page with a way to sign in, axe clean", async ({ page }) => {
+    test.slow();
     for (const [label, width] of SIZES) {
       await page.setViewportSize({ width, height: 800 });
       const res = await page.goto("/nope");
