@@ -110,6 +110,7 @@ test.describe("keyboard", () => {
     const help = palette.getByRole("region", { name: "Keyboard shortcuts" });
     await expect(help.getByText("Open the command palette (also while typing)")).toBeVisible();
     await expect(help.getByText("Search workers")).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath("palette-shortcuts.png") });
     await palette.getByRole("combobox").fill("badges");
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/badges$/);
