@@ -1,4 +1,7 @@
-import { forwardRef, useId } from "react";
+"use client";
+
+import { forwardRef, useId, useImperativeHandle, useRef } from "react";
+import { useShortcut } from "@/lib/portal/client/shortcuts";
 import { inputClass } from "./field";
 
 type Props = {
@@ -8,12 +11,26 @@ type Props = {
   placeholder?: string;
 };
 
-/** A labelled search box with a magnifier and a "Clear search" button that keeps focus in it. */
+/**
+ * A labelled search box with a magnifier and a "Clear search" button that keeps focus in it.
+ * "/" (typed outside a field) puts the cursor in it, as on GitHub or Linear; with two on a
+ * page, the one mounted last has it.
+ */
 export const SearchInput = forwardRef<HTMLInputElement, Props>(function SearchInput(
   { label, value, onValueChange, placeholder },
   ref,
 ) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  useImperativeHandle(ref, () => input.current!, []);
+  useShortcut(
+    "/",
+    () => {
+      input.current?.focus();
+      input.current?.select();
+    },
+    { description: label },
+  );
   return (
     <>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -33,7 +50,8 @@ export const SearchInput = forwardRef<HTMLInputElement, Props>(function SearchIn
           />
         </svg>
         <input
-          ref={ref}
+          ref={input}
+          aria-keyshortcuts="/"
           id={id}
           type="search"
           value={value}

@@ -1,43 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
 import { alertWith, demoKeys, expect, hydrated, test, uniqueWorker } from "./fixtures";
-
-type Violation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
-
-/** One violation per paragraph: impact, rule, what to do, and every element it found. */
-function readable(violations: Violation[]): string {
-  return violations
-    .map((v) =>
-      [
-        `[${v.impact}] ${v.id}: ${v.help}`,
-        `  ${v.helpUrl}`,
-        ...v.nodes.map(
-          (n) =>
-            `  - ${n.target.join(" ")}\n    ${(n.failureSummary ?? "").replace(/\n\s*/g, "\n    ")}`,
-        ),
-      ].join("\n"),
-    )
-    .join("\n\n");
-}
-
-/** WCAG 2 A/AA rules; serious and critical findings fail the test, the rest are listed. */
-async function expectNoSeriousViolations(
-  page: Page,
-  { exclude = [] }: { exclude?: string[] } = {},
-) {
-  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]);
-  for (const selector of exclude) builder.exclude(selector);
-  const { violations } = await builder.analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const minor = violations.filter((v) => !serious.includes(v));
-  if (minor.length > 0) {
-    test.info().annotations.push({ type: "axe (minor/moderate)", description: readable(minor) });
-  }
-  expect(
-    serious.map((v) => v.id),
-    `axe found:\n\n${readable(serious)}`,
-  ).toEqual([]);
-}
 
 test.describe("accessibility (axe, WCAG 2 A and AA)", () => {
   test("the landing page", async ({ page }) => {

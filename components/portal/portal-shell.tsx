@@ -1,0 +1,79 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { CommandPalette } from "@/components/portal/command-palette";
+import { EnvironmentBadge } from "@/components/portal/environment-badge";
+import { NavLinks } from "@/components/portal/nav-links";
+import { RouteFocus } from "@/components/portal/route-focus";
+import { SignOutButton } from "@/components/portal/sign-out-button";
+import { SkipLink } from "@/components/portal/skip-link";
+
+type Props = {
+  environment: "test" | "live";
+  companyName?: string;
+  children: ReactNode;
+};
+
+/**
+ * What every signed-in page shows around its content: the skip link, one banner (the LIVE
+ * warning, the brand, the nav, the command palette, the account) and one main. The portal's
+ * layout and the app's not-found page both use it, so an unknown URL keeps the nav.
+ */
+export function PortalShell({ environment, companyName, children }: Props) {
+  const live = environment === "live";
+  return (
+    <>
+      <SkipLink />
+      <header className={`border-b bg-white ${live ? "border-red-300" : "border-slate-200"}`}>
+        {live && (
+          <div
+            className="bg-red-600 px-4 py-1.5 text-center text-xs font-semibold text-white"
+            role="note"
+          >
+            LIVE environment: changes here affect real workers and real jobs.
+          </div>
+        )}
+        <nav
+          aria-label="Main"
+          className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6 [body:has([data-wide])_&]:max-w-[100rem]"
+        >
+          <Link
+            href="/workers"
+            aria-label="Employer Portal"
+            className="flex items-center gap-2 font-semibold text-slate-900"
+          >
+            <span
+              aria-hidden="true"
+              className="grid size-8 place-items-center rounded-lg bg-indigo-600 text-sm font-bold text-white"
+            >
+              EP
+            </span>
+            <span className="hidden sm:inline">Employer Portal</span>
+          </Link>
+          <NavLinks />
+          <div className="ml-auto flex items-center gap-3">
+            <CommandPalette />
+            <span
+              className="hidden max-w-48 truncate text-sm text-slate-600 md:inline"
+              title={companyName}
+            >
+              {companyName}
+            </span>
+            <EnvironmentBadge environment={environment} />
+            <SignOutButton />
+          </div>
+        </nav>
+      </header>
+      <RouteFocus />
+      {/* tabIndex -1: the skip link's target takes focus, so the next Tab is inside the page.
+          A page's h1 takes focus after a navigation (RouteFocus): a quiet ring, only when
+          the browser would show one. */}
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto max-w-6xl px-4 py-6 outline-none sm:px-6 sm:py-8 has-data-wide:max-w-[100rem] [&_h1:focus]:outline-none [&_h1:focus-visible]:rounded-sm [&_h1:focus-visible]:outline-2 [&_h1:focus-visible]:outline-offset-4 [&_h1:focus-visible]:outline-indigo-600/30"
+      >
+        {children}
+      </main>
+    </>
+  );
+}
