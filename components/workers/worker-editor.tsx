@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { relativeTime } from "@/components/ui/time-ago";
 import { ApiClientError } from "@/lib/portal/client/fetcher";
 import { useWorker, type WorkerWithEtag } from "@/lib/portal/client/hooks/use-workers";
+import { useShortcut } from "@/lib/portal/client/shortcuts";
 import { ConflictPanel } from "./edit/conflict-panel";
 import { SaveBar } from "./edit/save-bar";
 import { UnsentNotice } from "./edit/unsent-notice";
@@ -114,6 +115,15 @@ function LoadedWorkerEditor({
   invited: boolean;
 }) {
   const w = useWorkerForm({ id, initial, latest, refetch, readOnly });
+  // Ctrl/Cmd+S saves, from any field, as in a desktop editor; never while a save or a conflict
+  // is in hand (the conflict panel asks which version wins).
+  useShortcut(
+    "mod+s",
+    () => {
+      if (!w.busy && !w.conflict) void w.onSubmit();
+    },
+    { allowInFields: true, description: "Save the worker", enabled: !readOnly },
+  );
 
   return (
     <div className="mx-auto max-w-6xl">
