@@ -7,6 +7,7 @@ import {
   type ImportField,
   normalizeImportPhone,
   type RowCheck,
+  splitBadgeNames,
 } from "@/lib/bulk/csv-import";
 
 const ADDRESS_FIELDS: ImportField[] = ["address", "city", "address_state", "zip"];
@@ -18,6 +19,7 @@ const CELL_WIDTH: Record<string, string> = {
   external_id: "max-w-28",
   address: "max-w-48",
   city: "max-w-32",
+  badges: "max-w-40",
 };
 const DUPLICATE = /^same .+ as row \d+$/;
 
@@ -42,12 +44,23 @@ export function previewColumns(mapping: readonly (ImportField | null)[]): Previe
     const f = address[0]!;
     cols.push({ key: f, label: FIELD_LABELS[f], fields: [f] });
   } else if (address.length > 1) cols.push({ key: "address", label: "Address", fields: address });
+  // A coordinate pair as people write it: "40.7484, -73.9857".
+  for (const [key, label, pair] of [
+    ["location", "Current location", ["latitude", "longitude"]],
+    ["home", "Home location", ["home_latitude", "home_longitude"]],
+  ] as const) {
+    if (pair.some((f) => mapped.has(f))) cols.push({ key, label, fields: [...pair] });
+  }
+  if (mapped.has("badges")) cols.push({ key: "badges", label: "Badges", fields: ["badges"] });
   return cols;
 }
 
 function cellText(check: RowCheck, col: PreviewColumn): string {
   const v = check.values;
   if (col.key === "name") return [v.first_name, v.last_name].filter(Boolean).join(" ");
+  if (col.key === "location" || col.key === "home")
+    return col.fields.some((f) => v[f]) ? col.fields.map((f) => v[f] ?? "?").join(", ") : "";
+  if (col.key === "badges") return splitBadgeNames(v.badges ?? "").join(", ");
   if (col.key !== "address") return v[col.fields[0]!] ?? "";
   const stateZip = [v.address_state, v.zip].filter(Boolean).join(" ");
   return [v.address, v.city, stateZip].filter(Boolean).join(", ");

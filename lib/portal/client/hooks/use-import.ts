@@ -4,13 +4,16 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { CountryCode } from "libphonenumber-js";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import {
+  badgeIndex,
   checkRows,
   type ImportField,
   newDuplicateIndex,
   type ParsedCsv,
   type RowCheck,
+  withEmailClashes,
 } from "@/lib/bulk/csv-import";
 import { keys } from "@/lib/portal/client/hooks/query-keys";
+import { checkPool, loadBadgeCatalogue, type PoolCheck } from "@/lib/portal/client/import-precheck";
 import {
   getImportRun,
   type ImportRunState,
@@ -33,13 +36,23 @@ function yieldToBrowser(): Promise<void> {
 
 export type RowChecks =
   | { state: "idle" }
-  | { state: "checking"; checked: number; total: number }
-  | { state: "done"; checks: RowCheck[]; total: number; ms: number };
+  | { state: "checking"; step: "badges" | "rows" | "pool"; checked: number; total: number }
+  | { state: "failed"; message: string }
+  | {
+      state: "done";
+      checks: RowCheck[];
+      total: number;
+      ms: number;
+      /** What the look-up of e-mails in the pool found. */
+      pool: PoolCheck;
+    };
 
 /**
- * Every row checked against the invite schema and for duplicates inside the file, in slices
- * with a yield between them, so a 5,000-row file never freezes the page. Starts again when the
- * file, the column mapping or the default country changes.
+ * Every row checked against the invite schema, for duplicates inside the file and for badge
+ * names the company has none of, in slices with a yield between them, so a 5,000-row file never
+ * freezes the page; then the first ready rows' e-mails looked up in the pool (bounded: see
+ * import-precheck.ts). Starts again when the file, the column mapping or the default country
+ * changes.
  */
 export function useRowChecks(
   parsed: ParsedCsv | null,
@@ -52,9 +65,23 @@ export function useRowChecks(
     if (!parsed || !enabled) return;
     let stopped = false;
     const total = parsed.records.length;
-    setResult({ state: "checking", checked: 0, total });
     (async () => {
       const started = performance.now();
+      let badges = badgeIndex([]);
+      if (mapping.includes("badges")) {
+        setResult({ state: "checking", step: "badges", checked: 0, total });
+        try {
+          badges = badgeIndex(await loadBadgeCatalogue());
+        } catch (err) {
+          if (!stopped)
+            setResult({
+              state: "failed",
+              message: `Your company’s badges could not be loaded to read the badge column (${(err as Error).message}). Try again, or leave that column out.`,
+            });
+          return;
+        }
+      }
+      setResult({ state: "checking", step: "rows", checked: 0, total });
       const seen = newDuplicateIndex();
       const checks: RowCheck[] = [];
       for (let from = 0; from < total; from += SLICE) {
@@ -63,14 +90,28 @@ export function useRowChecks(
         for (const c of checkRows(parsed, mapping, {
           defaultCountry,
           seen,
+          badges,
           from,
           to: from + SLICE,
         }))
           checks.push(c);
-        setResult({ state: "checking", checked: checks.length, total });
+        setResult({ state: "checking", step: "rows", checked: checks.length, total });
       }
+      if (stopped) return;
+      const pool = await checkPool(checks, {
+        shouldStop: () => stopped,
+        onProgress: (checked, of) => {
+          if (!stopped) setResult({ state: "checking", step: "pool", checked, total: of });
+        },
+      });
       if (!stopped)
-        setResult({ state: "done", checks, total, ms: Math.round(performance.now() - started) });
+        setResult({
+          state: "done",
+          checks: withEmailClashes(checks, pool.clashes),
+          total,
+          ms: Math.round(performance.now() - started),
+          pool,
+        });
     })();
     return () => {
       stopped = true;
