@@ -11,6 +11,9 @@ import {
 } from "@/lib/bulk/csv-import";
 
 const ADDRESS_FIELDS: ImportField[] = ["address", "city", "address_state", "zip"];
+const LOCATION_FIELDS: ImportField[] = ["latitude", "longitude", "home_latitude", "home_longitude"];
+/** Columns left out of a row's card when the row has nothing in them. */
+const QUIET_WHEN_EMPTY = new Set(["location", "badges"]);
 
 /** How wide a valid value may grow before it is cut (the table fits a laptop's width). */
 const CELL_WIDTH: Record<string, string> = {
@@ -44,13 +47,9 @@ export function previewColumns(mapping: readonly (ImportField | null)[]): Previe
     const f = address[0]!;
     cols.push({ key: f, label: FIELD_LABELS[f], fields: [f] });
   } else if (address.length > 1) cols.push({ key: "address", label: "Address", fields: address });
-  // A coordinate pair as people write it: "40.7484, -73.9857".
-  for (const [key, label, pair] of [
-    ["location", "Current location", ["latitude", "longitude"]],
-    ["home", "Home location", ["home_latitude", "home_longitude"]],
-  ] as const) {
-    if (pair.some((f) => mapped.has(f))) cols.push({ key, label, fields: [...pair] });
-  }
+  // Both coordinate pairs in one column, each as people write it: "40.7484, -73.9857".
+  const location = LOCATION_FIELDS.filter((f) => mapped.has(f));
+  if (location.length > 0) cols.push({ key: "location", label: "Location", fields: location });
   if (mapped.has("badges")) cols.push({ key: "badges", label: "Badges", fields: ["badges"] });
   return cols;
 }
@@ -58,8 +57,13 @@ export function previewColumns(mapping: readonly (ImportField | null)[]): Previe
 function cellText(check: RowCheck, col: PreviewColumn): string {
   const v = check.values;
   if (col.key === "name") return [v.first_name, v.last_name].filter(Boolean).join(" ");
-  if (col.key === "location" || col.key === "home")
-    return col.fields.some((f) => v[f]) ? col.fields.map((f) => v[f] ?? "?").join(", ") : "";
+  if (col.key === "location") {
+    const pair = (a: ImportField, b: ImportField) =>
+      v[a] || v[b] ? `${v[a] ?? "?"}, ${v[b] ?? "?"}` : null;
+    const current = pair("latitude", "longitude");
+    const home = pair("home_latitude", "home_longitude");
+    return [current, home && `home ${home}`].filter(Boolean).join("\n");
+  }
   if (col.key === "badges") return splitBadgeNames(v.badges ?? "").join(", ");
   if (col.key !== "address") return v[col.fields[0]!] ?? "";
   const stateZip = [v.address_state, v.zip].filter(Boolean).join(" ");
@@ -189,13 +193,17 @@ export function PreviewTable({ checks, columns, country, caption }: RowsProps) {
                       }`}
                     >
                       {errors.length ? (
-                        <div className="break-all">
+                        <div className="break-all whitespace-pre-line">
                           <Value text={text} invalid />
                         </div>
                       ) : (
                         // One line per row: long values are cut, in full on hover.
                         <div
-                          className={`truncate ${CELL_WIDTH[c.key] ?? ""}`}
+                          className={
+                            c.key === "location"
+                              ? "whitespace-pre-line tabular-nums"
+                              : `truncate ${CELL_WIDTH[c.key] ?? ""}`
+                          }
                           title={text || undefined}
                         >
                           <Value text={text} invalid={false} />
@@ -260,6 +268,12 @@ export function PreviewCards({ checks, columns, country, caption }: RowsProps) {
                 .concat(columns.filter((c) => c.key === "name"))
                 // The name is the card's title: listed again only when it needs fixing.
                 .filter((c) => c.key !== "name" || cellErrors(check, c).length > 0)
+                .filter(
+                  (c) =>
+                    !QUIET_WHEN_EMPTY.has(c.key) ||
+                    cellText(check, c) !== "" ||
+                    cellErrors(check, c).length > 0,
+                )
                 .map((c) => {
                   const errors = cellErrors(check, c);
                   const text = cellText(check, c);
@@ -269,7 +283,7 @@ export function PreviewCards({ checks, columns, country, caption }: RowsProps) {
                     <div key={c.key} className="contents">
                       <dt className="text-slate-500">{c.label}</dt>
                       <dd
-                        className={`min-w-0 break-words ${errors.length ? "-mx-1.5 rounded bg-rose-50 px-1.5" : "text-slate-700"}`}
+                        className={`min-w-0 break-words whitespace-pre-line ${errors.length ? "-mx-1.5 rounded bg-rose-50 px-1.5" : "text-slate-700"}`}
                       >
                         <Value text={text} invalid={errors.length > 0} />
                         {sent && <span className="text-xs text-slate-500"> → {sent}</span>}
