@@ -193,7 +193,7 @@ export function PreviewTable({ checks, columns, country, caption }: RowsProps) {
                       }`}
                     >
                       {errors.length ? (
-                        <div className="break-all whitespace-pre-line">
+                        <div className="whitespace-pre-line wrap-anywhere">
                           <Value text={text} invalid />
                         </div>
                       ) : (

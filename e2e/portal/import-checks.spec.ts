@@ -1,11 +1,11 @@
 import { expect, test, uniqueWorker } from "./fixtures";
 import {
   csv,
+  lookAt,
   openImport,
   review,
   rowNumbers,
   send,
-  shoot,
   stat,
   summary,
   upload,
@@ -61,7 +61,7 @@ test("clashes, duplicates and unknown badges are row errors; coordinates and bad
     ["Badges", "badges"],
   ] as const)
     await expect(page.getByLabel(label, { exact: true })).toHaveValue(field);
-  await shoot(page, "import-mapping", test.info().outputPath.bind(test.info()));
+  await lookAt(page, "import-mapping", test.info().outputPath.bind(test.info()));
 
   await review(page);
   await expect(stat(page, "Rows")).toHaveText("5");
@@ -82,7 +82,7 @@ test("clashes, duplicates and unknown badges are row errors; coordinates and bad
   );
   await expect(row(5).getByText("same e-mail as row 2")).toBeVisible();
   await expect(row(6).getByText(`unknown badge “Jetpack ${tag}”`)).toBeVisible();
-  await shoot(page, "import-preview-errors", test.info().outputPath.bind(test.info()));
+  await lookAt(page, "import-preview-errors", test.info().outputPath.bind(test.info()));
 
   await send(page, 2);
   await expect(summary(page)).toHaveText("1 created · 0 existing · 4 refused");
@@ -96,6 +96,7 @@ test("clashes, duplicates and unknown badges are row errors; coordinates and bad
   await expect(phoneRow).toContainText("Phone has already been taken");
   await expect(phoneRow.getByRole("link")).toHaveCount(0);
   await expect(report).toContainText(`E-mail has already been taken by Erin ${holder.last_name}`);
+  await lookAt(page, "import-report-refused", test.info().outputPath.bind(test.info()));
 
   // The created worker holds both coordinate pairs and both badges.
   await page.getByRole("radio", { name: /^Created/ }).check({ force: true });

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { expect, hydrated, type PortalApi } from "./fixtures";
 
@@ -92,12 +93,19 @@ export async function workersMatching(api: PortalApi, q: string) {
 }
 
 /**
- * The page at a laptop's and a phone's width, saved with the test's output (to look at what
- * the step looks like); the laptop width is kept afterwards.
+ * The page at a phone's and a laptop's width: saved with the test's output (to look at what the
+ * step looks like) and checked by axe (no serious or critical WCAG 2 A/AA violation) at each.
+ * The laptop width is kept afterwards.
  */
-export async function shoot(page: Page, name: string, outputPath: (name: string) => string) {
+export async function lookAt(page: Page, name: string, outputPath: (name: string) => string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await page.screenshot({ path: outputPath(`${name}-${width}.png`), fullPage: true });
+    const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      `axe at ${width} px`,
+    ).toEqual([]);
   }
 }

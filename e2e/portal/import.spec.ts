@@ -3,12 +3,12 @@ import type { Page } from "@playwright/test";
 import { alertWith, expect, hydrated, serverInfo, test } from "./fixtures";
 import {
   csv,
+  lookAt,
   openImport,
   phoneBlock,
   review,
   rowNumbers,
   send,
-  shoot,
   stat,
   summary,
   upload,
@@ -337,7 +337,7 @@ test("a picture is refused at the first step, even named .csv, instead of previe
   await choose.setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: png });
   const refusal = alertWith(page, "That file can’t be imported");
   await expect(refusal).toContainText("photo.png is a PNG image, not a CSV file.");
-  await shoot(page, "import-source-refused", test.info().outputPath.bind(test.info()));
+  await lookAt(page, "import-source-refused", test.info().outputPath.bind(test.info()));
   await choose.setInputFiles({ name: "team.csv", mimeType: "text/csv", buffer: png });
   await expect(refusal).toContainText("team.csv is a PNG image, not a CSV file, although its name");
   await expect(page.getByRole("heading", { name: "Choose your workers" })).toBeVisible();
