@@ -6,7 +6,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { ImportField } from "@/lib/bulk/csv-import";
 import type { RowChecks } from "@/lib/portal/client/hooks/use-import";
-import type { PoolCheck } from "@/lib/portal/client/import-precheck";
+
+type PoolState = Extract<RowChecks, { state: "done" }>["pool"];
+
 import {
   fmt,
   ICONS,
@@ -31,11 +33,28 @@ const PER_PAGE = 50;
 const STEP_TEXT = {
   badges: "Loading your company’s badges…",
   rows: "Checking rows…",
-  pool: "Looking up the e-mails in your pool…",
 } as const;
 
-/** What the look-up in the pool found, and what it left to the sending. */
-function PoolNote({ pool }: { pool: PoolCheck }) {
+/** The look-up in the pool going on; then what it found, and what it left to the sending. */
+function PoolNote({ pool }: { pool: PoolState }) {
+  if (pool.state === "looking") {
+    return (
+      <div className="rounded-lg bg-white px-4 py-3 text-sm ring-1 ring-slate-200 ring-inset">
+        <p role="status" className="font-medium text-slate-800 tabular-nums">
+          Looking up the e-mails in your pool…{" "}
+          {pool.of > 0 && (
+            <span className="font-normal text-slate-500">
+              {fmt(pool.checked)} of {fmt(pool.of)}
+            </span>
+          )}
+        </p>
+        <p className="mt-0.5 text-slate-600">
+          Rows whose e-mail belongs to another worker will be marked. You may go on meanwhile: a
+          clash is also reported on its row when it is sent.
+        </p>
+      </div>
+    );
+  }
   const parts: string[] = [];
   if (pool.clashes.size > 0)
     parts.push(

@@ -36,22 +36,24 @@ function yieldToBrowser(): Promise<void> {
 
 export type RowChecks =
   | { state: "idle" }
-  | { state: "checking"; step: "badges" | "rows" | "pool"; checked: number; total: number }
+  | { state: "checking"; step: "badges" | "rows"; checked: number; total: number }
   | { state: "failed"; message: string }
   | {
       state: "done";
       checks: RowCheck[];
       total: number;
       ms: number;
-      /** What the look-up of e-mails in the pool found. */
-      pool: PoolCheck;
+      /** The look-up of e-mails in the pool: going on (the rows are shown meanwhile), or done. */
+      pool: { state: "looking"; checked: number; of: number } | ({ state: "done" } & PoolCheck);
     };
 
 /**
  * Every row checked against the invite schema, for duplicates inside the file and for badge
  * names the company has none of, in slices with a yield between them, so a 5,000-row file never
- * freezes the page; then the first ready rows' e-mails looked up in the pool (bounded: see
- * import-precheck.ts). Starts again when the file, the column mapping or the default country
+ * freezes the page. Then the rows are shown, and meanwhile the first ready rows' e-mails are
+ * looked up in the pool (bounded: see import-precheck.ts); those another worker holds become
+ * errors when it ends. The look-up never holds the user up: a clash it has not reached is the
+ * same error on the row when sent. Starts again when the file, the column mapping or the default country
  * changes.
  */
 export function useRowChecks(
@@ -98,19 +100,24 @@ export function useRowChecks(
         setResult({ state: "checking", step: "rows", checked: checks.length, total });
       }
       if (stopped) return;
+      const ms = Math.round(performance.now() - started);
+      const shown = { state: "done", checks, total, ms } as const;
+      setResult({ ...shown, pool: { state: "looking", checked: 0, of: 0 } });
+      let last = 0;
       const pool = await checkPool(checks, {
         shouldStop: () => stopped,
         onProgress: (checked, of) => {
-          if (!stopped) setResult({ state: "checking", step: "pool", checked, total: of });
+          // A few redraws a second, not one per answer.
+          if (stopped || (checked < of && performance.now() - last < 200)) return;
+          last = performance.now();
+          setResult({ ...shown, pool: { state: "looking", checked, of } });
         },
       });
       if (!stopped)
         setResult({
-          state: "done",
+          ...shown,
           checks: withEmailClashes(checks, pool.clashes),
-          total,
-          ms: Math.round(performance.now() - started),
-          pool,
+          pool: { state: "done", ...pool },
         });
     })();
     return () => {
