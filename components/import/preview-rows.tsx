@@ -1,6 +1,7 @@
 "use client";
 
 import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { memo } from "react";
 import { StatePill } from "@/components/ui/state-pill";
 import {
   FIELD_LABELS,
@@ -141,7 +142,12 @@ type RowsProps = {
 };
 
 /** From `sm` up: the rows as a table, each invalid cell marked and explained. */
-export function PreviewTable({ checks, columns, country, caption }: RowsProps) {
+export const PreviewTable = memo(function PreviewTable({
+  checks,
+  columns,
+  country,
+  caption,
+}: RowsProps) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[52rem] text-left text-sm">
@@ -233,10 +239,15 @@ export function PreviewTable({ checks, columns, country, caption }: RowsProps) {
       </table>
     </div>
   );
-}
+});
 
 /** Below `sm`: one card per row, its problems under the field they belong to. */
-export function PreviewCards({ checks, columns, country, caption }: RowsProps) {
+export const PreviewCards = memo(function PreviewCards({
+  checks,
+  columns,
+  country,
+  caption,
+}: RowsProps) {
   return (
     <ul aria-label={caption} className="divide-y divide-slate-100">
       {checks.map((check) => {
@@ -304,4 +315,4 @@ export function PreviewCards({ checks, columns, country, caption }: RowsProps) {
       })}
     </ul>
   );
-}
+});

@@ -40,8 +40,9 @@ function PoolNote({ pool }: { pool: PoolState }) {
   if (pool.state === "looking") {
     return (
       <div className="rounded-lg bg-white px-4 py-3 text-sm ring-1 ring-slate-200 ring-inset">
-        <p role="status" className="font-medium text-slate-800 tabular-nums">
-          Looking up the e-mails in your pool…{" "}
+        <p className="font-medium text-slate-800 tabular-nums">
+          {/* Announced once; the count beside it changes too often to be read out. */}
+          <span role="status">Looking up the e-mails in your pool…</span>{" "}
           {pool.of > 0 && (
             <span className="font-normal text-slate-500">
               {fmt(pool.checked)} of {fmt(pool.of)}
@@ -117,7 +118,11 @@ export function PreviewStep({
   );
   const pages = Math.max(1, Math.ceil(shown.length / PER_PAGE));
   const current = Math.min(page, pages);
-  const slice = shown.slice((current - 1) * PER_PAGE, current * PER_PAGE);
+  // The same page of rows while the look-up in the pool reports progress: not redrawn.
+  const slice = useMemo(
+    () => shown.slice((current - 1) * PER_PAGE, current * PER_PAGE),
+    [shown, current],
+  );
 
   return (
     <section aria-labelledby="import-preview-title" className="space-y-6">

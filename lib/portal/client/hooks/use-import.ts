@@ -107,8 +107,8 @@ export function useRowChecks(
       const pool = await checkPool(checks, {
         shouldStop: () => stopped,
         onProgress: (checked, of) => {
-          // A few redraws a second, not one per answer.
-          if (stopped || (checked < of && performance.now() - last < 200)) return;
+          // One redraw a second, not one per answer.
+          if (stopped || (checked < of && performance.now() - last < 1_000)) return;
           last = performance.now();
           setResult({ ...shown, pool: { state: "looking", checked, of } });
         },
