@@ -91,7 +91,8 @@ function RowStatusPill({ check }: { check: RowCheck }) {
   const onlyDuplicate = Object.values(check.errors).every((msgs) =>
     msgs?.every((m) => DUPLICATE.test(m)),
   );
-  if (onlyDuplicate) return <StatePill tone="warning">Duplicate</StatePill>;
+  // Refused like any other problem: the later row of the two is not sent.
+  if (onlyDuplicate) return <StatePill tone="danger">Duplicate</StatePill>;
   return <StatePill tone="danger">{n === 1 ? "1 problem" : `${n} problems`}</StatePill>;
 }
 

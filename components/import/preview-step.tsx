@@ -36,7 +36,7 @@ const STEP_TEXT = {
 } as const;
 
 /** The look-up in the pool going on; then what it found, and what it left to the sending. */
-function PoolNote({ pool }: { pool: PoolState }) {
+function PoolNote({ pool, badges }: { pool: PoolState; badges: boolean }) {
   if (pool.state === "looking") {
     return (
       <div className="rounded-lg bg-white px-4 py-3 text-sm ring-1 ring-slate-200 ring-inset">
@@ -63,7 +63,7 @@ function PoolNote({ pool }: { pool: PoolState }) {
     );
   if (pool.inPool > 0)
     parts.push(
-      `${plural(pool.inPool, "worker")} ${pool.inPool === 1 ? "is" : "are"} in your pool already (same e-mail and name): left as they are, their badges added.`,
+      `${plural(pool.inPool, "worker")} ${pool.inPool === 1 ? "is" : "are"} in your pool already (same e-mail and name): left as they are${badges ? ", given the badges they lack" : ""}.`,
     );
   if (pool.failed)
     parts.push(
@@ -164,7 +164,9 @@ export function PreviewStep({
             <StatTile label="Duplicates in file" value={stats.duplicates} tone="warning" />
           </dl>
 
-          {result.state === "done" && <PoolNote pool={result.pool} />}
+          {result.state === "done" && (
+            <PoolNote pool={result.pool} badges={mapping.includes("badges")} />
+          )}
 
           {stats.problems > 0 ? (
             <Alert tone="warning" title={`${plural(stats.problems, "row")} will be skipped`}>
