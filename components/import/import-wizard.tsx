@@ -32,7 +32,8 @@ export function ImportWizard({ signedInAgain = false }: { signedInAgain?: boolea
     source?.parsed ?? null,
     mapping,
     country,
-    editing === "preview" || editing === "confirm",
+    // Not once sending: the look-up in the pool has nothing more to tell.
+    !run && (editing === "preview" || editing === "confirm"),
   );
 
   const go = (step: Editing) => {

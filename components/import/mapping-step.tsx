@@ -158,6 +158,7 @@ export function MappingStep({
                       <option key={f} value={f} disabled={taken}>
                         {FIELD_LABELS[f]}
                         {required ? " (required)" : ""}
+                        {f === "badges" ? " — names, separated by ; or |" : ""}
                         {taken ? ` — used by “${columnName(headers, other)}”` : ""}
                       </option>
                     );

@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { checkRows, guessMapping, parseCsv } from "@/lib/bulk/csv-import";
+import { badgeIndex, checkRows, guessMapping, parseCsv } from "@/lib/bulk/csv-import";
 import { hasProblems, isDuplicate, PreviewTable, previewColumns } from "./preview-rows";
 
 // A real file through the real rules: a good row, a duplicate, a bad phone, a missing name.
@@ -58,5 +58,36 @@ describe("the import preview", () => {
     const problems = document.getElementById(emailCell!.getAttribute("aria-describedby")!);
     expect(problems?.textContent).toMatch(/same e-mail as row 2/i);
     expect(rows[3]!.textContent).toMatch(/First name/);
+  });
+
+  it("shows both coordinate pairs in one column, the badges read, and an unknown badge's problem", () => {
+    const file = parseCsv(
+      [
+        "First name,Last name,Email,Phone,Lat,Lng,Home lat,Home lng,Badges",
+        "Ava,Thompson,ava@example.com,+14155550142,40.7484,-73.9857,40.6782,-73.9442,forklift|CPR",
+        "Ben,Okafor,ben@example.com,+14155550143,,,,,Forklift; Jetpack",
+      ].join("\n"),
+    );
+    const map = guessMapping(file.headers);
+    const rows = checkRows(file, map, {
+      badges: badgeIndex([
+        { id: 1, name: "Forklift" },
+        { id: 2, name: "CPR" },
+      ]),
+    });
+    const columns = previewColumns(map);
+    expect(columns.map((c) => c.label)).toEqual(["Name", "E-mail", "Phone", "Location", "Badges"]);
+    render(<PreviewTable checks={rows} columns={columns} country="US" caption="Geo rows" />);
+    const [ava, ben] = within(screen.getByRole("table", { name: "Geo rows" }))
+      .getAllByRole("row")
+      .slice(1);
+    expect(ava!.textContent).toContain("40.7484, -73.9857\nhome 40.6782, -73.9442");
+    expect(ava!.textContent).toContain("forklift, CPR");
+    const badgeCell = within(ben!)
+      .getAllByRole("cell")
+      .find((c) => c.getAttribute("aria-describedby"));
+    expect(document.getElementById(badgeCell!.getAttribute("aria-describedby")!)?.textContent).toBe(
+      "Badges unknown badge “Jetpack”: not among your company’s badges",
+    );
   });
 });

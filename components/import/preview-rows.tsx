@@ -1,15 +1,20 @@
 "use client";
 
 import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { memo } from "react";
 import { StatePill } from "@/components/ui/state-pill";
 import {
   FIELD_LABELS,
   type ImportField,
   normalizeImportPhone,
   type RowCheck,
+  splitBadgeNames,
 } from "@/lib/bulk/csv-import";
 
 const ADDRESS_FIELDS: ImportField[] = ["address", "city", "address_state", "zip"];
+const LOCATION_FIELDS: ImportField[] = ["latitude", "longitude", "home_latitude", "home_longitude"];
+/** Columns left out of a row's card when the row has nothing in them. */
+const QUIET_WHEN_EMPTY = new Set(["location", "badges"]);
 
 /** How wide a valid value may grow before it is cut (the table fits a laptop's width). */
 const CELL_WIDTH: Record<string, string> = {
@@ -18,6 +23,7 @@ const CELL_WIDTH: Record<string, string> = {
   external_id: "max-w-28",
   address: "max-w-48",
   city: "max-w-32",
+  badges: "max-w-40",
 };
 const DUPLICATE = /^same .+ as row \d+$/;
 
@@ -42,12 +48,24 @@ export function previewColumns(mapping: readonly (ImportField | null)[]): Previe
     const f = address[0]!;
     cols.push({ key: f, label: FIELD_LABELS[f], fields: [f] });
   } else if (address.length > 1) cols.push({ key: "address", label: "Address", fields: address });
+  // Both coordinate pairs in one column, each as people write it: "40.7484, -73.9857".
+  const location = LOCATION_FIELDS.filter((f) => mapped.has(f));
+  if (location.length > 0) cols.push({ key: "location", label: "Location", fields: location });
+  if (mapped.has("badges")) cols.push({ key: "badges", label: "Badges", fields: ["badges"] });
   return cols;
 }
 
 function cellText(check: RowCheck, col: PreviewColumn): string {
   const v = check.values;
   if (col.key === "name") return [v.first_name, v.last_name].filter(Boolean).join(" ");
+  if (col.key === "location") {
+    const pair = (a: ImportField, b: ImportField) =>
+      v[a] || v[b] ? `${v[a] ?? "?"}, ${v[b] ?? "?"}` : null;
+    const current = pair("latitude", "longitude");
+    const home = pair("home_latitude", "home_longitude");
+    return [current, home && `home ${home}`].filter(Boolean).join("\n");
+  }
+  if (col.key === "badges") return splitBadgeNames(v.badges ?? "").join(", ");
   if (col.key !== "address") return v[col.fields[0]!] ?? "";
   const stateZip = [v.address_state, v.zip].filter(Boolean).join(" ");
   return [v.address, v.city, stateZip].filter(Boolean).join(", ");
@@ -73,7 +91,8 @@ function RowStatusPill({ check }: { check: RowCheck }) {
   const onlyDuplicate = Object.values(check.errors).every((msgs) =>
     msgs?.every((m) => DUPLICATE.test(m)),
   );
-  if (onlyDuplicate) return <StatePill tone="warning">Duplicate</StatePill>;
+  // Refused like any other problem: the later row of the two is not sent.
+  if (onlyDuplicate) return <StatePill tone="danger">Duplicate</StatePill>;
   return <StatePill tone="danger">{n === 1 ? "1 problem" : `${n} problems`}</StatePill>;
 }
 
@@ -124,7 +143,12 @@ type RowsProps = {
 };
 
 /** From `sm` up: the rows as a table, each invalid cell marked and explained. */
-export function PreviewTable({ checks, columns, country, caption }: RowsProps) {
+export const PreviewTable = memo(function PreviewTable({
+  checks,
+  columns,
+  country,
+  caption,
+}: RowsProps) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[52rem] text-left text-sm">
@@ -176,13 +200,17 @@ export function PreviewTable({ checks, columns, country, caption }: RowsProps) {
                       }`}
                     >
                       {errors.length ? (
-                        <div className="break-all">
+                        <div className="whitespace-pre-line wrap-anywhere">
                           <Value text={text} invalid />
                         </div>
                       ) : (
                         // One line per row: long values are cut, in full on hover.
                         <div
-                          className={`truncate ${CELL_WIDTH[c.key] ?? ""}`}
+                          className={
+                            c.key === "location"
+                              ? "whitespace-pre-line tabular-nums"
+                              : `truncate ${CELL_WIDTH[c.key] ?? ""}`
+                          }
                           title={text || undefined}
                         >
                           <Value text={text} invalid={false} />
@@ -212,10 +240,15 @@ export function PreviewTable({ checks, columns, country, caption }: RowsProps) {
       </table>
     </div>
   );
-}
+});
 
 /** Below `sm`: one card per row, its problems under the field they belong to. */
-export function PreviewCards({ checks, columns, country, caption }: RowsProps) {
+export const PreviewCards = memo(function PreviewCards({
+  checks,
+  columns,
+  country,
+  caption,
+}: RowsProps) {
   return (
     <ul aria-label={caption} className="divide-y divide-slate-100">
       {checks.map((check) => {
@@ -247,6 +280,12 @@ export function PreviewCards({ checks, columns, country, caption }: RowsProps) {
                 .concat(columns.filter((c) => c.key === "name"))
                 // The name is the card's title: listed again only when it needs fixing.
                 .filter((c) => c.key !== "name" || cellErrors(check, c).length > 0)
+                .filter(
+                  (c) =>
+                    !QUIET_WHEN_EMPTY.has(c.key) ||
+                    cellText(check, c) !== "" ||
+                    cellErrors(check, c).length > 0,
+                )
                 .map((c) => {
                   const errors = cellErrors(check, c);
                   const text = cellText(check, c);
@@ -256,7 +295,7 @@ export function PreviewCards({ checks, columns, country, caption }: RowsProps) {
                     <div key={c.key} className="contents">
                       <dt className="text-slate-500">{c.label}</dt>
                       <dd
-                        className={`min-w-0 break-words ${errors.length ? "-mx-1.5 rounded bg-rose-50 px-1.5" : "text-slate-700"}`}
+                        className={`min-w-0 break-words whitespace-pre-line ${errors.length ? "-mx-1.5 rounded bg-rose-50 px-1.5" : "text-slate-700"}`}
                       >
                         <Value text={text} invalid={errors.length > 0} />
                         {sent && <span className="text-xs text-slate-500"> → {sent}</span>}
@@ -277,4 +316,4 @@ export function PreviewCards({ checks, columns, country, caption }: RowsProps) {
       })}
     </ul>
   );
-}
+});

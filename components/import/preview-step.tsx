@@ -6,6 +6,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { ImportField } from "@/lib/bulk/csv-import";
 import type { RowChecks } from "@/lib/portal/client/hooks/use-import";
+
+type PoolState = Extract<RowChecks, { state: "done" }>["pool"];
+
 import {
   fmt,
   ICONS,
@@ -26,6 +29,57 @@ import {
 } from "./preview-rows";
 
 const PER_PAGE = 50;
+
+const STEP_TEXT = {
+  badges: "Loading your company’s badges…",
+  rows: "Checking rows…",
+} as const;
+
+/** The look-up in the pool going on; then what it found, and what it left to the sending. */
+function PoolNote({ pool, badges }: { pool: PoolState; badges: boolean }) {
+  if (pool.state === "looking") {
+    return (
+      <div className="rounded-lg bg-white px-4 py-3 text-sm ring-1 ring-slate-200 ring-inset">
+        <p className="font-medium text-slate-800 tabular-nums">
+          {/* Announced once; the count beside it changes too often to be read out. */}
+          <span role="status">Looking up the e-mails in your pool…</span>{" "}
+          {pool.of > 0 && (
+            <span className="font-normal text-slate-500">
+              {fmt(pool.checked)} of {fmt(pool.of)}
+            </span>
+          )}
+        </p>
+        <p className="mt-0.5 text-slate-600">
+          Rows whose e-mail belongs to another worker will be marked. You may go on meanwhile: a
+          clash is also reported on its row when it is sent.
+        </p>
+      </div>
+    );
+  }
+  const parts: string[] = [];
+  if (pool.clashes.size > 0)
+    parts.push(
+      `${plural(pool.clashes.size, "e-mail")} already ${pool.clashes.size === 1 ? "belongs" : "belong"} to other workers: those rows are marked and will be skipped.`,
+    );
+  if (pool.inPool > 0)
+    parts.push(
+      `${plural(pool.inPool, "worker")} ${pool.inPool === 1 ? "is" : "are"} in your pool already (same e-mail and name): left as they are${badges ? ", given the badges they lack" : ""}.`,
+    );
+  if (pool.failed)
+    parts.push(
+      "The look-up stopped on an error: an e-mail or phone taken by somebody else is marked on its row when it is sent.",
+    );
+  else if (pool.unchecked > 0)
+    parts.push(
+      `The e-mails of the first ${plural(pool.checked, "row")} were looked up; the other ${fmt(pool.unchecked)} are checked as they are sent, and a clash is reported on its row.`,
+    );
+  if (parts.length === 0) return null;
+  return (
+    <Alert tone="info" title="Checked against your pool">
+      {parts.join(" ")}
+    </Alert>
+  );
+}
 
 /** Step 3: every row checked (in slices, with progress), counted, and shown with its problems. */
 export function PreviewStep({
@@ -64,7 +118,11 @@ export function PreviewStep({
   );
   const pages = Math.max(1, Math.ceil(shown.length / PER_PAGE));
   const current = Math.min(page, pages);
-  const slice = shown.slice((current - 1) * PER_PAGE, current * PER_PAGE);
+  // The same page of rows while the look-up in the pool reports progress: not redrawn.
+  const slice = useMemo(
+    () => shown.slice((current - 1) * PER_PAGE, current * PER_PAGE),
+    [shown, current],
+  );
 
   return (
     <section aria-labelledby="import-preview-title" className="space-y-6">
@@ -75,11 +133,15 @@ export function PreviewStep({
         </p>
       </div>
 
-      {!checks || !stats ? (
+      {result.state === "failed" ? (
+        <Alert tone="error" title="The rows could not be checked">
+          {result.message}
+        </Alert>
+      ) : !checks || !stats ? (
         <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <p role="status" className="text-sm font-medium text-slate-800 tabular-nums">
-            Checking rows…{" "}
-            {result.state === "checking" && (
+            {result.state === "checking" ? STEP_TEXT[result.step] : STEP_TEXT.rows}{" "}
+            {result.state === "checking" && result.step !== "badges" && (
               <span className="text-slate-500">
                 {fmt(result.checked)} of {fmt(result.total)}
               </span>
@@ -87,7 +149,7 @@ export function PreviewStep({
           </p>
           <div className="mt-3">
             <ProgressBar
-              label="Rows checked"
+              label={result.state === "checking" ? STEP_TEXT[result.step] : "Rows checked"}
               done={result.state === "checking" ? result.checked : 0}
               total={result.state === "checking" ? result.total : 1}
             />
@@ -101,6 +163,10 @@ export function PreviewStep({
             <StatTile label="With problems" value={stats.problems} tone="danger" />
             <StatTile label="Duplicates in file" value={stats.duplicates} tone="warning" />
           </dl>
+
+          {result.state === "done" && (
+            <PoolNote pool={result.pool} badges={mapping.includes("badges")} />
+          )}
 
           {stats.problems > 0 ? (
             <Alert tone="warning" title={`${plural(stats.problems, "row")} will be skipped`}>

@@ -4,30 +4,19 @@ import { type DragEvent, useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
-import { FIELD_LABELS, IMPORT_FIELDS, type ParsedCsv, parseCsv } from "@/lib/bulk/csv-import";
+import { FIELD_LABELS, type ParsedCsv, parseCsv, REQUIRED_FIELDS } from "@/lib/bulk/csv-import";
+import { readTextFile } from "@/lib/bulk/read-text-file";
 import { fmt, ICONS, Icon, StepHeading } from "./import-parts";
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const SAMPLE_URL = "/samples/workers-import-sample.csv";
-const ACCEPTED = /\.(csv|tsv|txt)$/i;
+/** Enough of the file to know what it is (its signature, and whether it is text at all). */
+const SNIFF_BYTES = 8_192;
 
 export type ImportSource = { name: string; parsed: ParsedCsv };
 
 /** Rounded up, so a file just over the limit never reads as "5.0 MB". */
 const mb = (bytes: number) => `${(Math.ceil((bytes / 1024 / 1024) * 10) / 10).toFixed(1)} MB`;
-
-/**
- * Spreadsheet exports are UTF-8 nowadays, but Excel on Windows still writes "CSV" in the
- * Windows code page: when the bytes are not valid UTF-8, read them as Windows-1252 rather than
- * turn every accented name into "�".
- */
-function decode(buffer: ArrayBuffer): string {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(buffer);
-  } catch {
-    return new TextDecoder("windows-1252").decode(buffer);
-  }
-}
 
 /** The text as a file with rows, or what is wrong with it. */
 function read(name: string, text: string): ImportSource | string {
@@ -40,8 +29,22 @@ function read(name: string, text: string): ImportSource | string {
   return { name, parsed };
 }
 
+const TEMPLATE_FIELDS = [
+  ...REQUIRED_FIELDS,
+  "external_id",
+  "address",
+  "city",
+  "address_state",
+  "zip",
+  "latitude",
+  "longitude",
+  "home_latitude",
+  "home_longitude",
+  "badges",
+] as const;
+
 function templateCsv(): string {
-  return `\uFEFF${IMPORT_FIELDS.map((f) => FIELD_LABELS[f]).join(",")}\r\nAva,Thompson,ava.thompson@example.com,(415) 555-0142,EMP-1001,500 Howard St,San Francisco,CA,94105\r\n`;
+  return `\uFEFF${TEMPLATE_FIELDS.map((f) => FIELD_LABELS[f]).join(",")}\r\nAva,Thompson,ava.thompson@example.com,(415) 555-0142,EMP-1001,500 Howard St,San Francisco,CA,94105,37.7897,-122.3972,37.7749,-122.4194,Forklift; First aid\r\n`;
 }
 
 /** Step 1: a file (dropped or picked), cells pasted from a spreadsheet, or the sample file. */
@@ -70,23 +73,27 @@ export function SourceStep({
 
   const openFile = async (file: File | undefined) => {
     if (!file) return;
-    if (!ACCEPTED.test(file.name)) {
-      setError(
-        /\.(xlsx?|numbers|ods)$/i.test(file.name)
-          ? `${file.name} is a spreadsheet, not a CSV file. In Excel, Numbers or Google Sheets choose “Save as” or “Download” → CSV, then pick that file (or copy the cells and paste them below).`
-          : `${file.name} is not a CSV file. Pick a .csv, .tsv or .txt file.`,
-      );
-      return;
-    }
-    if (file.size > MAX_FILE_BYTES) {
-      setError(
-        `${file.name} is ${mb(file.size)}: over the 5 MB limit (about 40,000 workers). Split it into smaller files and import them one after the other.`,
-      );
-      return;
-    }
     setBusy("file");
     try {
-      take(file.name, decode(await file.arrayBuffer()));
+      // What the file is comes first: a 9 MB photo is a photo, not a CSV file that is too big.
+      const head = readTextFile(
+        file.name,
+        file.type,
+        new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()),
+      );
+      if (!head.ok) {
+        setError(head.message);
+        return;
+      }
+      if (file.size > MAX_FILE_BYTES) {
+        setError(
+          `${file.name} is ${mb(file.size)}: over the 5 MB limit (about 40,000 workers). Split it into smaller files and import them one after the other.`,
+        );
+        return;
+      }
+      const read = readTextFile(file.name, file.type, new Uint8Array(await file.arrayBuffer()));
+      if (read.ok) take(file.name, read.text);
+      else setError(read.message);
     } catch {
       setError(`${file.name} could not be read. Try choosing it again.`);
     } finally {
@@ -131,7 +138,7 @@ export function SourceStep({
         </StepHeading>
         <p className="mt-1 text-sm text-slate-600">
           A CSV file from your HR system or spreadsheet, one worker per row. First name, last name,
-          e-mail and phone are needed; an external ID and address are welcome.
+          e-mail and phone are needed; an external ID, address, coordinates and badges are welcome.
         </p>
       </div>
 

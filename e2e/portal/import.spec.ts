@@ -1,6 +1,19 @@
 import fs from "node:fs";
-import type { Locator, Page } from "@playwright/test";
-import { alertWith, expect, hydrated, type PortalApi, serverInfo, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { alertWith, expect, hydrated, serverInfo, test } from "./fixtures";
+import {
+  csv,
+  lookAt,
+  openImport,
+  phoneBlock,
+  review,
+  rowNumbers,
+  send,
+  stat,
+  summary,
+  upload,
+  workersMatching,
+} from "./import-helpers";
 
 /**
  * Bulk invite from a spreadsheet: the file is checked in the browser with the API's own rules,
@@ -9,31 +22,6 @@ import { alertWith, expect, hydrated, type PortalApi, serverInfo, test } from ".
  */
 
 const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/**
- * US numbers in the 555 exchange (the demo's seeded workers never use it), a block of them per
- * file: a random area code and block, never the same twice in one run.
- */
-const AREA_CODES = ["415", "628", "510", "650", "408", "707", "925", "831", "209", "559"];
-const usedBlocks = new Set<string>();
-function phoneBlock(size: number): (i: number) => string {
-  const blocks = Math.floor(10_000 / size);
-  for (;;) {
-    const area = AREA_CODES[Math.floor(Math.random() * AREA_CODES.length)]!;
-    const block = Math.floor(Math.random() * blocks);
-    const key = `${area}-${block}`;
-    if (usedBlocks.has(key)) continue;
-    usedBlocks.add(key);
-    return (i) => {
-      const line = String(block * size + i).padStart(4, "0");
-      // The ways spreadsheets hold phones: international, and national for the US.
-      return [`+1 ${area} 555 ${line}`, `(${area}) 555-${line}`, `${area}.555.${line}`][i % 3]!;
-    };
-  }
-}
-
-const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-const csv = (rows: string[][]) => `${rows.map((r) => r.map(csvCell).join(",")).join("\r\n")}\r\n`;
 
 const FIRST = ["Ava", "Noah", "Mia", "Liam", "Zoe", "Omar", "Ines", "Kai", "Lena", "Yusuf"];
 
@@ -81,68 +69,6 @@ function teamFile() {
 }
 
 const TEAM = teamFile();
-
-/** The number in a stat tile of the page ("Rows", "With problems", …). */
-function stat(page: Page, label: string): Locator {
-  return page
-    .locator("dl > div")
-    .filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) })
-    .locator("dd")
-    .first();
-}
-
-async function openImport(page: Page) {
-  await page.goto("/workers/import");
-  await expect(
-    page.getByRole("heading", { level: 1, name: "Import workers from CSV" }),
-  ).toBeVisible();
-  await hydrated(page.getByRole("button", { name: "Try the sample file" }));
-}
-
-async function upload(page: Page, name: string, text: string) {
-  await page
-    .getByLabel("Choose a file")
-    .setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(text) });
-  await expect(page.getByRole("heading", { name: "Match your columns" })).toBeVisible();
-}
-
-/** From the mapping step to the preview, waiting until every row is checked. */
-async function review(page: Page) {
-  await page.getByRole("button", { name: /^Review \d+ rows?$/ }).click();
-  await expect(stat(page, "Ready to invite")).toBeVisible({ timeout: 15_000 });
-}
-
-/** Spreadsheet row numbers listed in a table of rows (its row headers read "Row 12"). */
-async function rowNumbers(table: Locator): Promise<number[]> {
-  const texts = await table.getByRole("rowheader").allTextContents();
-  return texts.map((t) => Number(t.replace(/\D/g, "")));
-}
-
-/** Confirms and waits for the report. */
-async function send(page: Page, ready: number) {
-  await page.getByRole("button", { name: /^Continue with/ }).click();
-  await page
-    .getByRole("button", { name: `Invite ${ready} worker${ready === 1 ? "" : "s"}` })
-    .click();
-  await expect(page.getByRole("heading", { name: "Import finished" })).toBeVisible({
-    timeout: 90_000,
-  });
-}
-
-const summary = (page: Page) =>
-  page.getByRole("status").filter({ hasText: /\d+ created · \d+ existing · \d+ refused/ });
-
-/** Every worker whose name, e-mail, phone or external ID holds `q`, paged as the real API. */
-async function workersMatching(api: PortalApi, q: string) {
-  const all: { id: number; email: string; first_name: string }[] = [];
-  for (let page = 1; ; page++) {
-    const { users } = await api.get<{ users: typeof all }>(
-      `users?q=${encodeURIComponent(q)}&per=50&page=${page}`,
-    );
-    all.push(...users);
-    if (users.length < 50) return all;
-  }
-}
 
 test.describe("bulk invite from a CSV file", () => {
   test.describe.configure({ mode: "serial" });
@@ -395,6 +321,25 @@ test("a file over 5 MB is refused with a clear message", async ({ signedIn: page
   await expect(alertWith(page, "That file can’t be imported")).toContainText(
     "huge.csv is 5.1 MB: over the 5 MB limit",
   );
+  await expect(page.getByRole("heading", { name: "Choose your workers" })).toBeVisible();
+});
+
+test("a picture is refused at the first step, even named .csv, instead of previewed", async ({
+  signedIn: page,
+}) => {
+  await openImport(page);
+  // A real 1×1 PNG, as a screenshot tool writes one.
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  const choose = page.getByLabel("Choose a file");
+  await choose.setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: png });
+  const refusal = alertWith(page, "That file can’t be imported");
+  await expect(refusal).toContainText("photo.png is a PNG image, not a CSV file.");
+  await lookAt(page, "import-source-refused", test.info().outputPath.bind(test.info()));
+  await choose.setInputFiles({ name: "team.csv", mimeType: "text/csv", buffer: png });
+  await expect(refusal).toContainText("team.csv is a PNG image, not a CSV file, although its name");
   await expect(page.getByRole("heading", { name: "Choose your workers" })).toBeVisible();
 });
 

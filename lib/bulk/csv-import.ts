@@ -1,7 +1,11 @@
 import type { CountryCode } from "libphonenumber-js";
 import Papa from "papaparse";
 import { readPhone } from "@/lib/schemas/phone";
-import { type InviteUserBody, inviteUserBodySchema } from "@/lib/schemas/user";
+import {
+  coordinatePairErrors,
+  type InviteUserBody,
+  inviteUserBodySchema,
+} from "@/lib/schemas/user";
 import { userFieldLabels } from "@/lib/schemas/user-fields";
 
 /**
@@ -20,8 +24,15 @@ export const IMPORT_FIELDS = [
   "city",
   "address_state",
   "zip",
+  "latitude",
+  "longitude",
+  "home_latitude",
+  "home_longitude",
+  "badges",
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
+/** The fields of the user object a column fills (badges are given to the worker afterwards). */
+type UserImportField = Exclude<ImportField, "badges">;
 export const REQUIRED_FIELDS: readonly ImportField[] = [
   "first_name",
   "last_name",
@@ -29,7 +40,10 @@ export const REQUIRED_FIELDS: readonly ImportField[] = [
   "phone",
 ];
 
-export const FIELD_LABELS = userFieldLabels(IMPORT_FIELDS);
+export const FIELD_LABELS: Record<ImportField, string> = {
+  ...userFieldLabels(IMPORT_FIELDS.filter((f): f is UserImportField => f !== "badges")),
+  badges: "Badges",
+};
 
 /** Spellings seen in real spreadsheets, compared lower-cased with everything but a–z/0–9 removed. */
 const SYNONYMS: Record<ImportField, string[]> = {
@@ -72,6 +86,46 @@ const SYNONYMS: Record<ImportField, string[]> = {
   city: ["city", "town"],
   address_state: ["state", "addressstate", "province", "region", "st"],
   zip: ["zip", "zipcode", "postcode", "postalcode"],
+  latitude: [
+    "lat",
+    "currentlatitude",
+    "currentlat",
+    "locationlatitude",
+    "locationlat",
+    "gpslatitude",
+    "gpslat",
+  ],
+  longitude: [
+    "lng",
+    "lon",
+    "long",
+    "currentlongitude",
+    "currentlng",
+    "currentlon",
+    "locationlongitude",
+    "locationlng",
+    "gpslongitude",
+    "gpslng",
+  ],
+  home_latitude: ["homelat", "residencelatitude", "homegpslatitude", "homelocationlatitude"],
+  home_longitude: [
+    "homelng",
+    "homelon",
+    "homelong",
+    "residencelongitude",
+    "homegpslongitude",
+    "homelocationlongitude",
+  ],
+  badges: [
+    "badge",
+    "badgenames",
+    "userbadges",
+    "skills",
+    "certifications",
+    "certificates",
+    "qualifications",
+    "tags",
+  ],
 };
 
 const squash = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, "");
@@ -134,6 +188,8 @@ export type RowCheck = {
   values: Partial<Record<ImportField, string>>;
   /** The body to send when the row is valid. */
   body: InviteUserBody | null;
+  /** The company's badges the row names (ids), given to the worker after the invite. */
+  badgeIds: string[];
   /** Field → messages: schema errors and duplicates inside the file. */
   errors: Partial<Record<ImportField, string[]>>;
 };
@@ -146,13 +202,61 @@ function addError(errors: RowCheck["errors"], field: ImportField, message: strin
   errors[field] = list;
 }
 
+/** A badge of the company, as the badges list gives it. */
+export type KnownBadge = { id: string | number; name: string };
+/** The company's badges by name, compared trimmed and lower-cased. */
+export type BadgeIndex = ReadonlyMap<string, string>;
+
+const badgeKey = (name: string) => name.trim().toLocaleLowerCase("en");
+
+export function badgeIndex(badges: readonly KnownBadge[]): BadgeIndex {
+  const index = new Map<string, string>();
+  for (const b of badges)
+    if (!index.has(badgeKey(b.name))) index.set(badgeKey(b.name), String(b.id));
+  return index;
+}
+
+/** A cell of badge names ("Forklift; First aid | CPR"), each once, in the order written. */
+export function splitBadgeNames(cell: string): string[] {
+  const out = new Map<string, string>();
+  for (const part of cell.split(/[;|]/)) {
+    const name = part.trim();
+    if (name && !out.has(badgeKey(name))) out.set(badgeKey(name), name);
+  }
+  return [...out.values()];
+}
+
+/** The badges a cell names: their ids, or the message for the names the company has none of. */
+function readBadges(cell: string, index: BadgeIndex): { ids: string[]; error: string | null } {
+  const ids: string[] = [];
+  const unknown: string[] = [];
+  for (const name of splitBadgeNames(cell)) {
+    const id = index.get(badgeKey(name));
+    if (id === undefined) unknown.push(`“${name}”`);
+    else if (!ids.includes(id)) ids.push(id);
+  }
+  if (unknown.length === 0) return { ids, error: null };
+  return {
+    ids,
+    error: `${unknown.length === 1 ? "unknown badge" : "unknown badges"} ${unknown.join(", ")}: not among your company’s badges`,
+  };
+}
+
 /** Validates records [from, to) — call in slices to keep a page responsive. */
 export function checkRows(
   parsed: ParsedCsv,
   mapping: readonly (ImportField | null)[],
-  opts: { defaultCountry?: CountryCode; seen?: DuplicateIndex; from?: number; to?: number } = {},
+  opts: {
+    defaultCountry?: CountryCode;
+    seen?: DuplicateIndex;
+    from?: number;
+    to?: number;
+    /** The company's badges (badgeIndex); a badge column names only these. */
+    badges?: BadgeIndex;
+  } = {},
 ): RowCheck[] {
   const seen = opts.seen ?? newDuplicateIndex();
+  const badges = opts.badges ?? new Map<string, string>();
   const out: RowCheck[] = [];
   const to = Math.min(opts.to ?? parsed.records.length, parsed.records.length);
   for (let i = opts.from ?? 0; i < to; i++) {
@@ -162,7 +266,8 @@ export function checkRows(
       const v = rec.cells[col]?.trim() ?? "";
       if (field && v !== "") values[field] = v;
     });
-    const input: Record<string, unknown> = { type: "Worker", ...values };
+    const { badges: badgeCell, ...fields } = values;
+    const input: Record<string, unknown> = { type: "Worker", ...fields };
     const phone = values.phone ? readPhone(values.phone, opts.defaultCountry ?? "US") : null;
     if (values.phone) input.phone = phone?.ok ? phone.e164 : values.phone;
     const result = inviteUserBodySchema.safeParse(input);
@@ -177,6 +282,21 @@ export function checkRows(
         } else addError(errors, field, issue.message);
       }
     }
+    // Each coordinate pair is given whole, as the API requires (its rule runs after the schema).
+    for (const [field, msgs] of Object.entries(
+      coordinatePairErrors(
+        {
+          latitude: values.latitude ?? null,
+          longitude: values.longitude ?? null,
+          home_latitude: values.home_latitude ?? null,
+          home_longitude: values.home_longitude ?? null,
+        },
+        Object.keys(errors),
+      ),
+    ))
+      for (const m of msgs) addError(errors, field as ImportField, m);
+    const read = badgeCell ? readBadges(badgeCell, badges) : { ids: [], error: null };
+    if (read.error) addError(errors, "badges", read.error);
     const body = result.success ? result.data : null;
     // Duplicates inside the file: the later row names the first.
     const e = emailKey(body?.email ?? values.email);
@@ -196,7 +316,13 @@ export function checkRows(
     dupe(seen.email, e, "email", "e-mail");
     dupe(seen.phone, p, "phone", "phone");
     dupe(seen.externalId, x, "external_id", "external ID");
-    out.push({ row: rec.row, values, body: Object.keys(errors).length ? null : body, errors });
+    out.push({
+      row: rec.row,
+      values,
+      body: Object.keys(errors).length ? null : body,
+      badgeIds: read.ids,
+      errors,
+    });
   }
   return out;
 }
@@ -216,3 +342,20 @@ export const describeErrors = (errors: RowCheck["errors"]): string =>
   Object.entries(errors)
     .map(([f, msgs]) => `${FIELD_LABELS[f as ImportField] ?? f} ${msgs!.join(", ")}`)
     .join("; ");
+
+/**
+ * The rows whose e-mail already belongs to another worker (found before sending): the same
+ * error the invite would answer, on the e-mail, and the row is no longer sent.
+ */
+export function withEmailClashes(
+  checks: readonly RowCheck[],
+  clashes: ReadonlyMap<number, string>,
+): RowCheck[] {
+  if (clashes.size === 0) return [...checks];
+  return checks.map((c) => {
+    const message = clashes.get(c.row);
+    if (!message) return c;
+    const errors = { ...c.errors, email: [...(c.errors.email ?? []), message] };
+    return { ...c, body: null, errors };
+  });
+}

@@ -8,8 +8,11 @@ import { type PoolControl, type PoolProgress, runPool } from "./run-pool";
  * row's outcome. The same rules for the portal (through its proxy) and the operator command
  * (in process): only the two calls differ.
  *
- * Re-running a file is safe: a row whose e-mail or external ID is already in the pool is
- * "existing" (with that worker's id), never created twice and never an error.
+ * Re-running a file is safe: a row whose person is already in the pool (the same e-mail and
+ * name) is "existing" (with that worker's id), never created twice. An e-mail, phone or
+ * external ID that belongs to somebody else is the invite's error on that row ("refused").
+ * The row's badges are given after the invite (PATCH, as the editor does): the real service's
+ * invite takes none.
  */
 
 export type InviteAnswer =
@@ -22,10 +25,22 @@ export type InviteAnswer =
       fields?: Record<string, string[]>;
     };
 
+/** A worker of the pool found by a row's e-mail (or external ID). */
+export type ExistingWorker = {
+  id: number;
+  first_name?: string | null;
+  last_name?: string | null;
+  email?: string | null;
+  /** The badges it holds (ids). */
+  badgeIds?: readonly string[];
+};
+
 export type ImportIo = {
   invite(body: InviteUserBody): Promise<InviteAnswer>;
-  /** The pool's worker with this e-mail or external ID, if any. */
-  findExisting(body: InviteUserBody): Promise<number | null>;
+  /** The pool's worker with this e-mail, else with this external ID, if any. */
+  findExisting(body: InviteUserBody): Promise<ExistingWorker | null>;
+  /** Gives worker `id` these badges (it holds none of them yet). */
+  addBadges(id: number, badgeIds: readonly string[], body: InviteUserBody): Promise<InviteAnswer>;
 };
 
 export type RowStatus = "created" | "existing" | "refused" | "failed";
@@ -38,6 +53,52 @@ export type RowOutcome = {
 };
 
 const TAKEN = /has already been taken/;
+const IDENTITY_FIELDS = ["email", "phone", "external_id"] as const;
+
+const fold = (s: string | null | undefined) =>
+  (s ?? "").normalize("NFC").trim().toLocaleLowerCase("en");
+
+/**
+ * Whether the pool's worker is this row's person (a re-run of the same file): the same e-mail
+ * and the same name. Anybody else holding the e-mail, phone or external ID is a clash.
+ */
+export function isSameWorker(body: InviteUserBody, w: ExistingWorker): boolean {
+  return (
+    fold(w.email) === fold(body.email) &&
+    fold(w.first_name) === fold(body.first_name) &&
+    fold(w.last_name) === fold(body.last_name)
+  );
+}
+
+export const workerName = (w: ExistingWorker) =>
+  [w.first_name, w.last_name].filter(Boolean).join(" ") || `worker ${w.id}`;
+
+/** The row's badges the worker does not hold yet, given after the invite. */
+async function giveBadges(
+  outcome: RowOutcome,
+  check: RowCheck,
+  held: readonly string[],
+  io: ImportIo,
+): Promise<RowOutcome> {
+  const missing = check.badgeIds.filter((id) => !held.includes(id));
+  if (missing.length === 0 || outcome.id === null || !check.body) return outcome;
+  const what = outcome.status === "created" ? "Invited" : "Already in your pool";
+  // Failed, not refused: the worker exists, and a retry of the row gives the badges.
+  const failed = (why: string): RowOutcome => ({
+    ...outcome,
+    status: "failed",
+    reason: `${what}, but the badges were not given: ${why}. Retry the row to give them.`,
+  });
+  let answer: InviteAnswer;
+  try {
+    answer = await io.addBadges(outcome.id, missing, check.body);
+  } catch (err) {
+    return failed((err as Error).message || "network error");
+  }
+  // Another hand gave one of them meanwhile: the worker holds them all the same.
+  if (answer.ok || answer.code === "duplicate_badge") return outcome;
+  return failed(answer.message);
+}
 
 export async function importOne(check: RowCheck, io: ImportIo): Promise<RowOutcome> {
   const base = { row: check.row, values: check.values, id: null, reason: null };
@@ -48,14 +109,13 @@ export async function importOne(check: RowCheck, io: ImportIo): Promise<RowOutco
   } catch (err) {
     return { ...base, status: "failed", reason: (err as Error).message || "network error" };
   }
-  if (answer.ok) return { ...base, status: "created", id: answer.id };
+  if (answer.ok) return giveBadges({ ...base, status: "created", id: answer.id }, check, [], io);
   const fields = answer.fields ?? {};
-  const identityTaken =
-    TAKEN.test(fields.email?.join() ?? "") || TAKEN.test(fields.external_id?.join() ?? "");
-  if (answer.status === 422 && identityTaken) {
-    let id: number | null;
+  const taken = (f: string) => TAKEN.test(fields[f]?.join() ?? "");
+  if (answer.status === 422 && IDENTITY_FIELDS.some(taken)) {
+    let found: ExistingWorker | null;
     try {
-      id = await io.findExisting(check.body);
+      found = await io.findExisting(check.body);
     } catch (err) {
       // Unknown, not refused: a second run decides.
       return {
@@ -64,12 +124,17 @@ export async function importOne(check: RowCheck, io: ImportIo): Promise<RowOutco
         reason: `could not check for the existing worker: ${(err as Error).message}`,
       };
     }
-    if (id !== null) return { ...base, status: "existing", id };
-    return {
-      ...base,
-      status: "refused",
-      reason: `${answer.message} (by a worker outside your pool)`,
-    };
+    if (found && isSameWorker(check.body, found)) {
+      const existing: RowOutcome = { ...base, status: "existing", id: found.id };
+      return giveBadges(existing, check, found.badgeIds ?? [], io);
+    }
+    // Somebody else holds it: refused with the invite's own message, as a single invite says.
+    const whose = found
+      ? ` (by ${workerName(found)} in your pool)`
+      : taken("email")
+        ? " (by a worker outside your pool)"
+        : "";
+    return { ...base, status: "refused", reason: `${answer.message}${whose}` };
   }
   // Refused by the rules (4xx) is final; anything else may work on a second run.
   return {

@@ -6,11 +6,24 @@ import { notFound } from "@/lib/api-v2/errors";
 import { parseBody } from "@/lib/api-v2/handler";
 import { knownApiError } from "@/lib/api-v2/known-error";
 import { inviteUser } from "@/lib/api-v2/users/invite-user";
-import { checkRows, guessMapping, missingRequired, parseCsv } from "@/lib/bulk/csv-import";
-import { type ImportIo, reportCsv, runImport, summarize } from "@/lib/bulk/import-runner";
+import { updateUser } from "@/lib/api-v2/users/update-user";
+import {
+  badgeIndex,
+  checkRows,
+  guessMapping,
+  missingRequired,
+  parseCsv,
+} from "@/lib/bulk/csv-import";
+import {
+  type ImportIo,
+  type InviteAnswer,
+  reportCsv,
+  runImport,
+  summarize,
+} from "@/lib/bulk/import-runner";
 import type { Db } from "@/lib/db/client";
-import { companies, users } from "@/lib/db/schema";
-import { inviteUserBodySchema } from "@/lib/schemas/user";
+import { badges, companies, userBadges, users } from "@/lib/db/schema";
+import { inviteUserBodySchema, updateUserBodySchema } from "@/lib/schemas/user";
 
 export class ImportUsageError extends Error {}
 
@@ -41,13 +54,32 @@ export async function importWorkers(
   const country = (opts.country ?? "US").toUpperCase();
   if (!isSupportedCountry(country))
     throw new ImportUsageError(`--country ${country} is not a country code`);
-  const checks = checkRows(parsed, mapping, { defaultCountry: country });
+  const known = await db
+    .select({ id: badges.id, name: badges.name })
+    .from(badges)
+    .where(eq(badges.companyId, company.id));
+  const checks = checkRows(parsed, mapping, {
+    defaultCountry: country,
+    badges: badgeIndex(known),
+  });
   const caller: Caller = {
     apiKeyId: 0,
     companyId: company.id,
     companyName: company.name,
     pool: "private",
     operator: true,
+  };
+  /** The service's refusal as the answer; anything else is thrown (the row fails). */
+  const refusal = (caught: unknown): InviteAnswer => {
+    const err = knownApiError(caught);
+    if (!err) throw caught;
+    return {
+      ok: false,
+      status: err.status,
+      code: err.code,
+      message: err.message,
+      fields: err.fields,
+    };
   };
   const io: ImportIo = {
     async invite(body) {
@@ -60,20 +92,26 @@ export async function importWorkers(
         );
         return { ok: true, id: user.id };
       } catch (caught) {
-        const err = knownApiError(caught);
-        if (!err) throw caught;
-        return {
-          ok: false,
-          status: err.status,
-          code: err.code,
-          message: err.message,
-          fields: err.fields,
-        };
+        return refusal(caught);
+      }
+    },
+    async addBadges(id, badgeIds) {
+      try {
+        const json = { user_badges_attributes: badgeIds.map((badge_id) => ({ badge_id })) };
+        await updateUser(db, caller, opts.now(), id, parseBody(updateUserBodySchema, json), null);
+        return { ok: true, id };
+      } catch (caught) {
+        return refusal(caught);
       }
     },
     async findExisting(body) {
       const [row] = await db
-        .select({ id: users.id })
+        .select({
+          id: users.id,
+          first_name: users.firstName,
+          last_name: users.lastName,
+          email: users.email,
+        })
         .from(users)
         .where(
           and(
@@ -85,7 +123,12 @@ export async function importWorkers(
           ),
         )
         .limit(1);
-      return row?.id ?? null;
+      if (!row) return null;
+      const held = await db
+        .select({ badgeId: userBadges.badgeId })
+        .from(userBadges)
+        .where(eq(userBadges.userId, row.id));
+      return { ...row, badgeIds: held.map((b) => String(b.badgeId)) };
     },
   };
   const { outcomes } = await runImport(checks, io, { concurrency: 4 }).done;

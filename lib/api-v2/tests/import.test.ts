@@ -28,10 +28,18 @@ describeApi("bulk invite from a spreadsheet", (api) => {
       if (body.external_id) queries.push({ external_id: body.external_id });
       for (const query of queries) {
         const res = await call("GET", "/api_v2/users", { token: t.privateToken, query });
-        if (res.body.users?.[0]) return res.body.users[0].id as number;
+        const u = res.body.users?.[0];
+        if (u)
+          return {
+            id: u.id as number,
+            first_name: u.first_name,
+            last_name: u.last_name,
+            email: u.email,
+          };
       }
       return null;
     },
+    addBadges: () => Promise.reject(new Error("the sample names no badges")),
   });
 
   it("creates every valid worker once; re-running the file reports them existing", async () => {

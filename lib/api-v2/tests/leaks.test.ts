@@ -349,6 +349,7 @@ describeApi("leaks and overrides", (api) => {
           return { ok: false, status: res.status, ...res.body.error };
         },
         findExisting: async () => null,
+        addBadges: () => Promise.reject(new Error("the file names no badges")),
       };
       const { outcomes } = await runImport(checkRows(file, guessMapping(file.headers)), io, {
         concurrency: 1,

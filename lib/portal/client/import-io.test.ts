@@ -138,12 +138,24 @@ describe("proxyImportIo", () => {
       body: {
         users: [
           { id: 1, email: "joava@example.com" },
-          { id: 2, email: "AVA@example.com " },
+          {
+            id: 2,
+            email: "AVA@example.com ",
+            first_name: "Ava",
+            last_name: "Thompson",
+            user_badges: [{ badge_id: 4 }],
+          },
         ],
       },
     }));
     const io = proxyImportIo({ waitForSession: () => Promise.reject(new Error("no")) });
-    await expect(io.findExisting(body())).resolves.toBe(2);
+    await expect(io.findExisting(body())).resolves.toEqual({
+      id: 2,
+      first_name: "Ava",
+      last_name: "Thompson",
+      email: "AVA@example.com ",
+      badgeIds: ["4"],
+    });
     expect(calls[0]?.url).toBe("/api/proxy/users?email=ava%40example.com&page=1&per=50");
   });
 
@@ -155,11 +167,34 @@ describe("proxyImportIo", () => {
       },
     }));
     const io = proxyImportIo({ waitForSession: () => Promise.reject(new Error("no")) });
-    await expect(io.findExisting(body({ external_id: "EMP-7" }))).resolves.toBe(5);
+    await expect(io.findExisting(body({ external_id: "EMP-7" }))).resolves.toMatchObject({ id: 5 });
     expect(calls.map((c) => c.url)).toEqual([
       "/api/proxy/users?email=ava%40example.com&page=1&per=50",
       "/api/proxy/users?external_id=EMP-7&page=1&per=50",
     ]);
     await expect(io.findExisting(body())).resolves.toBeNull();
+  });
+
+  it("gives badges with the badge picker's PATCH, and its refusal back as the answer", async () => {
+    const calls = proxy((_, n) =>
+      n === 1
+        ? { status: 200, body: { id: 42, user_badges: [{ badge_id: 4 }, { badge_id: 9 }] } }
+        : {
+            status: 422,
+            body: { error: { code: "validation_failed", message: "Badge 9 not found" } },
+          },
+    );
+    const io = proxyImportIo({ waitForSession: () => Promise.reject(new Error("no")) });
+    await expect(io.addBadges(42, ["4", "9"], body())).resolves.toEqual({ ok: true, id: 42 });
+    expect(calls[0]).toEqual({
+      method: "PATCH",
+      url: "/api/proxy/users/42",
+      body: { user_badges_attributes: [{ badge_id: "4" }, { badge_id: "9" }] },
+    });
+    await expect(io.addBadges(42, ["9"], body())).resolves.toMatchObject({
+      ok: false,
+      status: 422,
+      message: "Badge 9 not found",
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { ImportIo, InviteAnswer } from "@/lib/bulk/import-runner";
+import type { ExistingWorker, ImportIo, InviteAnswer } from "@/lib/bulk/import-runner";
 import { ApiClientError, apiFetch } from "@/lib/portal/client/fetcher";
 import { normalizeList } from "@/lib/portal/normalize";
 import { MAX_PAGE_SIZE } from "@/lib/schemas/paging";
@@ -60,29 +60,35 @@ export function proxyImportIo(opts: ImportIoOptions): ImportIo {
     }
   }
 
-  /** The pool's workers whose `field` equals `value` exactly: a filter the upstream ignores or
+  /** The pool's worker whose `field` equals `value` exactly: a filter the upstream ignores or
    * widens (a "contains" search) must not pick somebody else. */
   async function findBy(
     body: InviteUserBody,
     field: "email" | "external_id",
     value: string,
-  ): Promise<number | null> {
+  ): Promise<ExistingWorker | null> {
     const q = new URLSearchParams({ [field]: value, page: "1", per: String(MAX_PAGE_SIZE) });
     const { data } = await call(body, () =>
       apiFetch<unknown>(`users?${q}`, { announceExpiry: false }),
     );
-    const wanted = field === "email" ? value.trim().toLowerCase() : value.trim();
-    const match = normalizeList<{ id: number; email?: string; external_id?: string | null }>(
-      "users",
-      data,
-      1,
-      MAX_PAGE_SIZE,
-    ).items.find((u) =>
-      field === "email"
-        ? (u.email ?? "").trim().toLowerCase() === wanted
-        : (u.external_id ?? "").trim() === wanted,
-    );
-    return match?.id ?? null;
+    return pickExact(data, field, value);
+  }
+
+  /** One call; the house error (or a network failure, thrown) as the answer. */
+  async function answer(body: InviteUserBody, fn: () => Promise<void>): Promise<InviteAnswer> {
+    try {
+      await call(body, fn);
+      return { ok: true, id: 0 };
+    } catch (err) {
+      if (!(err instanceof ApiClientError) || err.status === 0) throw err;
+      return {
+        ok: false,
+        status: err.status,
+        code: err.code,
+        message: err.message,
+        ...(err.fields && { fields: err.fields }),
+      };
+    }
   }
 
   return {
@@ -126,5 +132,44 @@ export function proxyImportIo(opts: ImportIoOptions): ImportIo {
         (body.external_id ? await findBy(body, "external_id", body.external_id) : null)
       );
     },
+    async addBadges(id, badgeIds, body) {
+      // The badge picker's call: the new ones are added, those held are kept.
+      const json = { user_badges_attributes: badgeIds.map((badge_id) => ({ badge_id })) };
+      const a = await answer(body, async () => {
+        await apiFetch<unknown>(`users/${id}`, { method: "PATCH", json, announceExpiry: false });
+      });
+      return a.ok ? { ok: true, id } : a;
+    },
+  };
+}
+
+type ListedUser = {
+  id: number;
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+  external_id?: string | null;
+  user_badges?: { badge_id?: unknown }[];
+};
+
+/** The listed worker whose e-mail (any case) or external ID is exactly `value`, if any. */
+export function pickExact(
+  data: unknown,
+  field: "email" | "external_id",
+  value: string,
+): ExistingWorker | null {
+  const wanted = field === "email" ? value.trim().toLowerCase() : value.trim();
+  const match = normalizeList<ListedUser>("users", data, 1, MAX_PAGE_SIZE).items.find((u) =>
+    field === "email"
+      ? (u.email ?? "").trim().toLowerCase() === wanted
+      : (u.external_id ?? "").trim() === wanted,
+  );
+  if (!match) return null;
+  return {
+    id: match.id,
+    first_name: match.first_name ?? null,
+    last_name: match.last_name ?? null,
+    email: match.email ?? null,
+    badgeIds: (match.user_badges ?? []).map((b) => String(b.badge_id)),
   };
 }

@@ -4,13 +4,16 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { CountryCode } from "libphonenumber-js";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import {
+  badgeIndex,
   checkRows,
   type ImportField,
   newDuplicateIndex,
   type ParsedCsv,
   type RowCheck,
+  withEmailClashes,
 } from "@/lib/bulk/csv-import";
 import { keys } from "@/lib/portal/client/hooks/query-keys";
+import { checkPool, loadBadgeCatalogue, type PoolCheck } from "@/lib/portal/client/import-precheck";
 import {
   getImportRun,
   type ImportRunState,
@@ -33,13 +36,25 @@ function yieldToBrowser(): Promise<void> {
 
 export type RowChecks =
   | { state: "idle" }
-  | { state: "checking"; checked: number; total: number }
-  | { state: "done"; checks: RowCheck[]; total: number; ms: number };
+  | { state: "checking"; step: "badges" | "rows"; checked: number; total: number }
+  | { state: "failed"; message: string }
+  | {
+      state: "done";
+      checks: RowCheck[];
+      total: number;
+      ms: number;
+      /** The look-up of e-mails in the pool: going on (the rows are shown meanwhile), or done. */
+      pool: { state: "looking"; checked: number; of: number } | ({ state: "done" } & PoolCheck);
+    };
 
 /**
- * Every row checked against the invite schema and for duplicates inside the file, in slices
- * with a yield between them, so a 5,000-row file never freezes the page. Starts again when the
- * file, the column mapping or the default country changes.
+ * Every row checked against the invite schema, for duplicates inside the file and for badge
+ * names the company has none of, in slices with a yield between them, so a 5,000-row file never
+ * freezes the page. Then the rows are shown, and meanwhile the first ready rows' e-mails are
+ * looked up in the pool (bounded: see import-precheck.ts); those another worker holds become
+ * errors when it ends. The look-up never holds the user up: a clash it has not reached is the
+ * same error on the row when sent. Starts again when the file, the column mapping or the default country
+ * changes.
  */
 export function useRowChecks(
   parsed: ParsedCsv | null,
@@ -52,9 +67,23 @@ export function useRowChecks(
     if (!parsed || !enabled) return;
     let stopped = false;
     const total = parsed.records.length;
-    setResult({ state: "checking", checked: 0, total });
     (async () => {
       const started = performance.now();
+      let badges = badgeIndex([]);
+      if (mapping.includes("badges")) {
+        setResult({ state: "checking", step: "badges", checked: 0, total });
+        try {
+          badges = badgeIndex(await loadBadgeCatalogue());
+        } catch (err) {
+          if (!stopped)
+            setResult({
+              state: "failed",
+              message: `Your company’s badges could not be loaded to read the badge column (${(err as Error).message}). Try again, or leave that column out.`,
+            });
+          return;
+        }
+      }
+      setResult({ state: "checking", step: "rows", checked: 0, total });
       const seen = newDuplicateIndex();
       const checks: RowCheck[] = [];
       for (let from = 0; from < total; from += SLICE) {
@@ -63,14 +92,33 @@ export function useRowChecks(
         for (const c of checkRows(parsed, mapping, {
           defaultCountry,
           seen,
+          badges,
           from,
           to: from + SLICE,
         }))
           checks.push(c);
-        setResult({ state: "checking", checked: checks.length, total });
+        setResult({ state: "checking", step: "rows", checked: checks.length, total });
       }
+      if (stopped) return;
+      const ms = Math.round(performance.now() - started);
+      const shown = { state: "done", checks, total, ms } as const;
+      setResult({ ...shown, pool: { state: "looking", checked: 0, of: 0 } });
+      let last = 0;
+      const pool = await checkPool(checks, {
+        shouldStop: () => stopped,
+        onProgress: (checked, of) => {
+          // One redraw a second, not one per answer.
+          if (stopped || (checked < of && performance.now() - last < 1_000)) return;
+          last = performance.now();
+          setResult({ ...shown, pool: { state: "looking", checked, of } });
+        },
+      });
       if (!stopped)
-        setResult({ state: "done", checks, total, ms: Math.round(performance.now() - started) });
+        setResult({
+          ...shown,
+          checks: withEmailClashes(checks, pool.clashes),
+          pool: { state: "done", ...pool },
+        });
     })();
     return () => {
       stopped = true;
