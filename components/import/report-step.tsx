@@ -3,6 +3,7 @@
 import Link from "next/link";
 import Papa from "papaparse";
 import { useId, useMemo, useState } from "react";
+import { ListLink } from "@/components/portal/list-link";
 import { Button, buttonClass } from "@/components/ui/button";
 import { StatePill } from "@/components/ui/state-pill";
 import type { RowCheck } from "@/lib/bulk/csv-import";
@@ -190,10 +191,10 @@ export function ReportStep({
           <Button variant="secondary" onClick={onAnother}>
             Import another file
           </Button>
-          <Link href="/workers" className={buttonClass("ghost", "sm:ml-auto")}>
+          <ListLink path="/workers" className={buttonClass("ghost", "sm:ml-auto")}>
             Go to workers
             <Icon d={ICONS.arrowRight} className="-mr-0.5 size-4" />
-          </Link>
+          </ListLink>
         </div>
       </div>
 

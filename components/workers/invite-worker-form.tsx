@@ -1,11 +1,11 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { ListLink } from "@/components/portal/list-link";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -178,9 +178,9 @@ export function InviteWorkerForm() {
       </div>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         {/* A link, so leaving with typed input asks first, as every other link does. */}
-        <Link href="/workers" className={buttonClass("secondary")}>
+        <ListLink path="/workers" className={buttonClass("secondary")}>
           Cancel
-        </Link>
+        </ListLink>
         <Button type="submit" busy={isSubmitting}>
           Send invitation
         </Button>

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, test, uniqueWorker } from "./fixtures";
 
 const SIZES = [
   ["desktop", 1280],
@@ -115,6 +115,19 @@ test.describe("keyboard", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/badges$/);
     await expect(page.getByRole("heading", { level: 1, name: "Badges" })).toBeFocused();
+  });
+
+  test("Ctrl+S saves the worker from inside a field, and the browser's own save dialog stays shut", async ({
+    signedIn: page,
+    api,
+  }) => {
+    const w = await api.invite(uniqueWorker("ctrl-s"));
+    await page.goto(`/workers/${w.id}`);
+    const city = await hydrated(page.getByLabel("City", { exact: true }));
+    await city.fill("Sausalito");
+    await city.press("ControlOrMeta+s");
+    await expect(page.getByRole("status").filter({ hasText: /^Saved$/ })).toBeVisible();
+    expect((await api.get<{ city: string }>(`users/${w.id}`)).city).toBe("Sausalito");
   });
 
   test("the palette is axe clean, and looks right on a desktop and on a phone", async ({

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { ListLink } from "@/components/portal/list-link";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 
@@ -17,9 +17,9 @@ export function WorkerLoadError({
   return (
     <div className="mx-auto max-w-lg">
       <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
-        <Link href="/workers" className="rounded hover:text-slate-800">
+        <ListLink path="/workers" className="rounded hover:text-slate-800">
           Workers
-        </Link>
+        </ListLink>
         <span aria-hidden="true"> / </span>
         <span className="text-slate-800" aria-current="page">
           Worker #{id}

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { ListLink } from "@/components/portal/list-link";
 import { buttonClass } from "@/components/ui/button";
 
 /** A worker id that does not exist, or that these keys may not see (the API never says which). */
@@ -10,9 +10,9 @@ export function WorkerNotFound() {
         There is no worker with this number, or your keys cannot see them. Public-pool keys only see
         workers with an active job for your company.
       </p>
-      <Link href="/workers" className={buttonClass("primary", "mt-6")}>
+      <ListLink path="/workers" className={buttonClass("primary", "mt-6")}>
         Back to workers
-      </Link>
+      </ListLink>
     </div>
   );
 }
