@@ -144,7 +144,8 @@ export function WorkerDetails({
 }
 
 function Details({ children }: { children: ReactNode }) {
-  return <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">{children}</dl>;
+  // Two columns even on a phone: values are short, and a list of one per line is a long scroll.
+  return <dl className="grid grid-cols-2 gap-x-6 gap-y-4">{children}</dl>;
 }
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
