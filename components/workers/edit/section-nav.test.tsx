@@ -32,10 +32,12 @@ class TestObserver {
     return [];
   }
   cross(states: Record<string, boolean>) {
-    const entries = Object.entries(states).map(
-      ([id, isIntersecting]) =>
-        ({ target: document.getElementById(id), isIntersecting }) as IntersectionObserverEntry,
-    );
+    const entries = Object.entries(states).map(([id, isIntersecting]) => {
+      const target = document.getElementById(id);
+      if (!target) throw new Error(`no #${id} on the page`);
+      // Only what the hook reads: which element, and whether it crosses.
+      return { target, isIntersecting } as unknown as IntersectionObserverEntry;
+    });
     act(() => this.callback(entries, this as unknown as IntersectionObserver));
   }
 }
