@@ -12,9 +12,13 @@ import { ApiClientError } from "@/lib/portal/client/fetcher";
 import { useWorker, type WorkerWithEtag } from "@/lib/portal/client/hooks/use-workers";
 import { useShortcut } from "@/lib/portal/client/shortcuts";
 import { ConflictPanel } from "./edit/conflict-panel";
+import { WORKER_SECTIONS } from "./edit/editor-sections";
+import { SECTION_SCROLL_MARGIN } from "./edit/form-section";
 import { SaveBar } from "./edit/save-bar";
+import { SectionNav } from "./edit/section-nav";
 import { UnsentNotice } from "./edit/unsent-notice";
 import { useWorkerForm } from "./edit/use-worker-form";
+import { WorkerDetails } from "./edit/worker-details";
 import { loadWorkerFormValidation } from "./edit/worker-form-model";
 import { WorkerFormSections } from "./edit/worker-form-sections";
 import { WorkerEditorSkeleton, WorkerHeader } from "./edit/worker-header";
@@ -45,6 +49,9 @@ const WorkerHistory = dynamic(() => import("./edit/worker-history").then((m) => 
     </div>
   ),
 });
+
+/** What the API leaves out of a worker for public-pool keys. */
+const PUBLIC_POOL_WITHHELD = ["ssn", "dob"] as const;
 
 type Props = {
   id: number;
@@ -129,94 +136,110 @@ function LoadedWorkerEditor({
     <div className="mx-auto max-w-6xl">
       <WorkerHeader worker={latest.worker} readOnly={readOnly} />
 
-      <div className="mt-6 space-y-4 empty:hidden">
-        {invited && (
-          <Alert tone="success" title={`Invitation sent to ${latest.worker.email}`}>
-            They get an e-mail with a link to join (
-            <Link href="/outbox" className="font-medium underline underline-offset-2">
-              see it in the outbox
-            </Link>
-            ). You can fill in the rest of their profile now.
-          </Alert>
-        )}
-        {readOnly && (
-          <Alert tone="info">
-            Your keys give read-only (public-pool) access. Editing workers needs a private-pool key.
-          </Alert>
-        )}
-        {w.restored && (
-          <Alert tone="info">
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <p>We restored the changes you had not saved yet.</p>
-              <Button variant="secondary" onClick={w.discardAll}>
-                Discard them
-              </Button>
+      {/* Phones: the section bar sticks under the page header. Wide screens: it sticks beside
+          everything below, so any section is one click away from anywhere on the page. */}
+      <div className="mt-4 lg:mt-8 lg:grid lg:grid-cols-[10rem_minmax(0,1fr)] lg:gap-x-10">
+        <SectionNav sections={WORKER_SECTIONS} />
+        <div className="min-w-0">
+          <div className="mt-6 space-y-4 empty:hidden lg:mt-0">
+            {invited && (
+              <Alert tone="success" title={`Invitation sent to ${latest.worker.email}`}>
+                They get an e-mail with a link to join (
+                <Link href="/outbox" className="font-medium underline underline-offset-2">
+                  see it in the outbox
+                </Link>
+                ). You can fill in the rest of their profile now.
+              </Alert>
+            )}
+            {readOnly && (
+              <Alert tone="info">
+                Your keys give read-only (public-pool) access. Editing workers needs a private-pool
+                key.
+              </Alert>
+            )}
+            {w.restored && (
+              <Alert tone="info">
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <p>We restored the changes you had not saved yet.</p>
+                  <Button variant="secondary" onClick={w.discardAll}>
+                    Discard them
+                  </Button>
+                </div>
+              </Alert>
+            )}
+            {w.conflict && (
+              <ConflictPanel
+                rows={w.conflictRows}
+                savedAgo={relativeTime(w.conflict.worker.updated_at, w.now)}
+                busy={w.busy}
+                onDiscard={w.onDiscardMine}
+                onOverwrite={w.onOverwrite}
+              />
+            )}
+          </div>
+
+          {readOnly ? (
+            <div className="mt-8">
+              <WorkerDetails
+                worker={latest.worker}
+                mapTileUrl={mapTileUrl}
+                withheld={PUBLIC_POOL_WITHHELD}
+              />
             </div>
-          </Alert>
-        )}
-        {w.conflict && (
-          <ConflictPanel
-            rows={w.conflictRows}
-            savedAgo={relativeTime(w.conflict.worker.updated_at, w.now)}
-            busy={w.busy}
-            onDiscard={w.onDiscardMine}
-            onOverwrite={w.onOverwrite}
-          />
-        )}
-      </div>
+          ) : (
+            <FormProvider {...w.form}>
+              <form
+                onSubmit={w.onSubmit}
+                noValidate
+                aria-label={`Edit ${latest.worker.first_name} ${latest.worker.last_name}`}
+                className="mt-8"
+              >
+                <div className="min-w-0 space-y-8">
+                  <WorkerFormSections
+                    mapTileUrl={mapTileUrl}
+                    readOnly={false}
+                    held={w.base.worker.user_badges}
+                    badgeEdit={w.badgeEdit}
+                    onBadgeEdit={(next) => {
+                      w.setBadgeEdit(next);
+                      w.setBadgeError(null);
+                    }}
+                    badgeError={w.badgeError}
+                  />
+                </div>
 
-      <FormProvider {...w.form}>
-        <form
-          onSubmit={w.onSubmit}
-          noValidate
-          aria-label={`Edit ${latest.worker.first_name} ${latest.worker.last_name}`}
-          className="mt-8"
-        >
-          <fieldset disabled={readOnly} className="min-w-0 space-y-8">
-            <WorkerFormSections
-              mapTileUrl={mapTileUrl}
-              readOnly={readOnly}
-              held={w.base.worker.user_badges}
-              badgeEdit={w.badgeEdit}
-              onBadgeEdit={(next) => {
-                w.setBadgeEdit(next);
-                w.setBadgeError(null);
-              }}
-              badgeError={w.badgeError}
-            />
-          </fieldset>
-
-          {!readOnly && (
-            <SaveBar
-              status={w.saveStatus}
-              changeCount={w.changed.length + w.badgeChanges}
-              canSave={w.dirty && !w.busy && !w.conflict}
-              busy={w.busy}
-              onDiscard={w.discardAll}
-              error={
-                w.formError ? (
-                  <Alert tone="error">{w.formError}</Alert>
-                ) : (
-                  w.unsent && (
-                    <UnsentNotice
-                      unsent={w.unsent}
-                      busy={w.busy}
-                      onRetry={w.onRetry}
-                      onCancel={w.onCancelUnsent}
-                    />
-                  )
-                )
-              }
-            />
+                <SaveBar
+                  status={w.saveStatus}
+                  changeCount={w.changed.length + w.badgeChanges}
+                  canSave={w.dirty && !w.busy && !w.conflict}
+                  busy={w.busy}
+                  onDiscard={w.discardAll}
+                  error={
+                    w.formError ? (
+                      <Alert tone="error">{w.formError}</Alert>
+                    ) : (
+                      w.unsent && (
+                        <UnsentNotice
+                          unsent={w.unsent}
+                          busy={w.busy}
+                          onRetry={w.onRetry}
+                          onCancel={w.onCancelUnsent}
+                        />
+                      )
+                    )
+                  }
+                />
+              </form>
+            </FormProvider>
           )}
-        </form>
-      </FormProvider>
 
-      <div className="mt-10">
-        <WorkerJobs workerId={id} />
-      </div>
-      <div className="mt-10">
-        <WorkerHistory id={id} />
+          <div id="jobs" className={`mt-10 ${SECTION_SCROLL_MARGIN}`}>
+            <WorkerJobs workerId={id} />
+          </div>
+          <div id="history" className={`mt-10 ${SECTION_SCROLL_MARGIN}`}>
+            <WorkerHistory id={id} />
+          </div>
+        </div>
       </div>
     </div>
   );

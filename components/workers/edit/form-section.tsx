@@ -5,10 +5,13 @@ import { type ReactNode, useId } from "react";
  * screens), the fields in a white card on the right. Keeps reading order = visual order.
  */
 export function FormSection({
+  id,
   title,
   description,
   children,
 }: {
+  /** The section's anchor (`#badges`): the in-page navigation and links land here. */
+  id?: string;
   title: string;
   description?: ReactNode;
   children: ReactNode;
@@ -16,8 +19,9 @@ export function FormSection({
   const headingId = useId();
   return (
     <section
+      id={id}
       aria-labelledby={headingId}
-      className="grid gap-x-8 gap-y-3 border-t border-slate-200 pt-8 first:border-t-0 first:pt-0 lg:grid-cols-3"
+      className={`grid gap-x-8 gap-y-3 border-t border-slate-200 pt-8 first:border-t-0 first:pt-0 lg:grid-cols-3 ${SECTION_SCROLL_MARGIN}`}
     >
       <div>
         <h2 id={headingId} className="text-base font-semibold text-slate-900">
@@ -31,6 +35,9 @@ export function FormSection({
     </section>
   );
 }
+
+/** Room above a section scrolled to, for the sticky section bar on phones. */
+export const SECTION_SCROLL_MARGIN = "scroll-mt-16 lg:scroll-mt-6";
 
 /** Two columns of fields from the small breakpoint up. */
 export function FieldGrid({ children }: { children: ReactNode }) {

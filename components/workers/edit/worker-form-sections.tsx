@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { type BadgeEdit, BadgePicker } from "@/components/badges/badge-picker";
 import type { UserBadge } from "@/lib/portal/types";
+import { workerSection } from "./editor-sections";
 import { FormCheckbox, FormSelect, FormText } from "./form-fields";
 import { FieldGrid, FormSection } from "./form-section";
 import { LocationFields } from "./location-fields";
@@ -16,8 +17,9 @@ import {
 } from "./worker-form-model";
 
 /**
- * The worker form's sections, in the order the editor shows them; the fields of each section
- * are the catalogue's (lib/schemas/user-fields.ts `section`), which a unit test holds them to.
+ * The worker form's sections, in the order the editor shows them (editor-sections.ts: badges
+ * second, the most frequent task); the fields of each section are the catalogue's
+ * (lib/schemas/user-fields.ts `section`), which a unit test holds them to.
  */
 export function WorkerFormSections({
   mapTileUrl,
@@ -41,7 +43,7 @@ export function WorkerFormSections({
   const timeHint = `Your time zone (${tz})`;
   return (
     <>
-      <FormSection title="Identity" description="Who the worker is.">
+      <FormSection {...workerSection("identity")} description="Who the worker is.">
         <FieldGrid>
           <FormText name="first_name" required autoComplete="off" />
           <FormText name="last_name" required autoComplete="off" />
@@ -52,7 +54,20 @@ export function WorkerFormSections({
       </FormSection>
 
       <FormSection
-        title="Contact"
+        {...workerSection("badges")}
+        description="Certifications and skills. Badges already on the worker cannot be added twice."
+      >
+        <BadgePicker
+          held={held}
+          value={badgeEdit}
+          onChange={onBadgeEdit}
+          error={badgeError}
+          readOnly={readOnly}
+        />
+      </FormSection>
+
+      <FormSection
+        {...workerSection("contact")}
         description="How the worker is reached, and your own reference for them."
       >
         <FieldGrid>
@@ -72,7 +87,7 @@ export function WorkerFormSections({
         </FieldGrid>
       </FormSection>
 
-      <FormSection title="Address" description="The worker's postal address.">
+      <FormSection {...workerSection("address")} description="The worker's postal address.">
         <FieldGrid>
           <FormText name="address" className="sm:col-span-2" />
           <FormText name="city" />
@@ -82,13 +97,16 @@ export function WorkerFormSections({
       </FormSection>
 
       <FormSection
-        title="Location"
+        {...workerSection("location")}
         description="Coordinates used to match the worker with nearby jobs. A pair is set or cleared together."
       >
         <LocationFields mapTileUrl={mapTileUrl} readOnly={readOnly} />
       </FormSection>
 
-      <FormSection title="Status" description="Whether the worker can be booked, and until when.">
+      <FormSection
+        {...workerSection("status")}
+        description="Whether the worker can be booked, and until when."
+      >
         <div className="grid gap-x-4 gap-y-5 sm:grid-cols-2">
           <FormCheckbox
             name="suspended"
@@ -120,7 +138,7 @@ export function WorkerFormSections({
       </FormSection>
 
       <FormSection
-        title="Onboarding"
+        {...workerSection("onboarding")}
         description="Screening, W-2 employment and how the worker found you."
       >
         <FieldGrid>
@@ -136,26 +154,16 @@ export function WorkerFormSections({
         </FieldGrid>
       </FormSection>
 
-      <FormSection title="Profile" description="Business details and pictures, as links.">
+      <FormSection
+        {...workerSection("profile")}
+        description="Business details and pictures, as links."
+      >
         <FieldGrid>
           <FormText name="business_name" className="sm:col-span-2" />
           <FormText name="avatar_url" type="url" placeholder="https://" className="sm:col-span-2" />
           <FormText name="logo_url" type="url" placeholder="https://" />
           <FormText name="workplace_image_url" type="url" placeholder="https://" />
         </FieldGrid>
-      </FormSection>
-
-      <FormSection
-        title="Badges"
-        description="Certifications and skills. Badges already on the worker cannot be added twice."
-      >
-        <BadgePicker
-          held={held}
-          value={badgeEdit}
-          onChange={onBadgeEdit}
-          error={badgeError}
-          readOnly={readOnly}
-        />
       </FormSection>
     </>
   );
