@@ -31,6 +31,7 @@ import {
   sessionCookie,
   showcaseJobRequest,
 } from "./pages";
+import { WEIGHED_ONLY } from "./report";
 
 function flag(name: string): string | undefined {
   const args = argv();
@@ -96,9 +97,10 @@ async function main() {
         cookie: p.cookie,
         projectDir: root,
       });
-      const lh = has("no-lighthouse")
-        ? null
-        : await medianLighthouse(`${server.base}${p.path}`, p.cookie);
+      const lh =
+        has("no-lighthouse") || WEIGHED_ONLY.has(p.name)
+          ? null
+          : await medianLighthouse(`${server.base}${p.path}`, p.cookie);
       rows.push([
         p.name,
         `${js.files}`,

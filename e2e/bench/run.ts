@@ -44,7 +44,13 @@ import { localSecret } from "@/lib/local-secret";
 import type { BaselineConfig } from "./baseline-server";
 import { openSession, type Statement } from "./capture-sql";
 import { benchPages, firstLoadJs, frameworkFloor, lighthouse, showcaseJobRequest } from "./pages";
-import { type BenchResults, type EngineResults, type LoadResult, renderMarkdown } from "./report";
+import {
+  type BenchResults,
+  type EngineResults,
+  type LoadResult,
+  renderMarkdown,
+  WEIGHED_ONLY,
+} from "./report";
 import { seedBench } from "./seed";
 
 type Engine = "embedded" | "postgresql";
@@ -397,7 +403,7 @@ async function benchEngine(engine: Engine, measurePages: boolean): Promise<Engin
           )
         : undefined;
       const lighthouseRuns: EngineResults["lighthouse"] = [];
-      for (const p of pageList) {
+      for (const p of pageList.filter((x) => !WEIGHED_ONLY.has(x.name))) {
         lighthouseRuns.push({
           name: p.name,
           path: p.path,
