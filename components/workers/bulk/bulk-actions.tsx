@@ -1,12 +1,14 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { useToastClearance } from "@/components/ui/toast";
 import type { BadgeAction } from "@/lib/bulk/badge-outcome";
 import { type BulkTarget, useBulkBadges } from "@/lib/portal/client/hooks/use-bulk-badges";
 import { useUnsavedChangesWarning } from "@/lib/portal/client/use-draft";
 import type { Worker } from "@/lib/portal/types";
+import { useBulkBadgeToasts } from "./bulk-badge-toasts";
 
 /**
  * The dialog (Headless UI's Dialog and Combobox, and what they pull in) is half of the list's
@@ -48,6 +50,8 @@ export function BulkActions({
   onSaved: (workers: Worker[]) => void;
 }) {
   const bulk = useBulkBadges({ onSaved });
+  const toastDone = useBulkBadgeToasts({ onSaved });
+  const bar = useRef<HTMLElement>(null);
   const [action, setAction] = useState<BadgeAction | null>(null);
   // Mounted from its first opening on, so it closes (and opens again) as it always has.
   const [dialogWanted, setDialogWanted] = useState(false);
@@ -78,11 +82,14 @@ export function BulkActions({
   };
 
   const hasSelection = allMatching || picked.length > 0;
+  // Toasts (a finished change, its Undo) show above the bar, not over its buttons.
+  useToastClearance(bar, hasSelection);
 
   return (
     <>
       {hasSelection && (
         <section
+          ref={bar}
           aria-label="Bulk actions"
           className="sticky bottom-3 z-20 mt-4 rounded-xl bg-white/95 px-4 py-2.5 shadow-lg ring-1 ring-slate-900/10 backdrop-blur sm:bottom-4 sm:px-5 sm:py-3"
         >
@@ -127,6 +134,7 @@ export function BulkActions({
           onResume={bulk.resume}
           onStop={bulk.cancel}
           onClose={() => {
+            if (bulk.run?.phase === "done") toastDone(bulk.run);
             setAction(null);
             bulk.reset();
           }}
