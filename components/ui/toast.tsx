@@ -48,8 +48,8 @@ const ClearanceContext = createContext<(key: object, px: number) => void>(() => 
 export const useToast = (): Toaster => useContext(ToastContext);
 
 /**
- * Keeps toasts clear of an element stuck to the bottom of the screen (the list's bulk bar): while
- * `active`, they sit above its height plus its distance from the bottom.
+ * Keeps toasts clear of an element at the bottom of the screen (the list's bulk bar, sticky at
+ * the bottom or, on a short page, just above it): while `active`, they sit above its top edge.
  */
 export function useToastClearance(ref: RefObject<HTMLElement | null>, active: boolean) {
   const setClearance = useContext(ClearanceContext);
@@ -57,15 +57,25 @@ export function useToastClearance(ref: RefObject<HTMLElement | null>, active: bo
     const key = {};
     const el = ref.current;
     if (!active || !el) return;
+    let frame = 0;
     const measure = () => {
-      const bottom = Number.parseFloat(getComputedStyle(el).bottom) || 0;
-      setClearance(key, el.offsetHeight + bottom);
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const fromBottom = window.innerHeight - el.getBoundingClientRect().top;
+        // Scrolled out of view, or too high to be in the way: no need to lift the toasts.
+        setClearance(key, fromBottom > 0 && fromBottom < window.innerHeight / 2 ? fromBottom : 0);
+      });
     };
     measure();
     const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measure);
     observer?.observe(el);
+    window.addEventListener("scroll", measure, { passive: true });
+    window.addEventListener("resize", measure);
     return () => {
+      cancelAnimationFrame(frame);
       observer?.disconnect();
+      window.removeEventListener("scroll", measure);
+      window.removeEventListener("resize", measure);
       setClearance(key, 0);
     };
   }, [ref, active, setClearance]);
