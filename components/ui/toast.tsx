@@ -239,7 +239,9 @@ function ToastCard({
       </svg>
       <div className="min-w-0 flex-1 text-sm">
         <p className="font-medium text-pretty break-words text-slate-900">{toast.message}</p>
-        {toast.detail && <p className="mt-0.5 text-pretty text-slate-600">{toast.detail}</p>}
+        {toast.detail && (
+          <p className="mt-0.5 text-pretty break-words text-slate-600">{toast.detail}</p>
+        )}
       </div>
       {toast.action && (
         <button

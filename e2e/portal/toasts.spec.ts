@@ -174,3 +174,25 @@ test.describe("a session that ended on the list", () => {
     await expect(page.getByText("Your session ended")).toHaveCount(0);
   });
 });
+
+test("adding a webhook says so in a toast", async ({ signedIn: page }) => {
+  // Nothing listens there: the webhook is removed again below, so no other test sees it.
+  const url = `http://127.0.0.1:9/toast-${stamp()}`;
+  await page.goto("/webhooks");
+  await hydrated(page.getByRole("button", { name: "Add webhook" }));
+  await page.getByLabel("Endpoint URL").fill(url);
+  await page.getByRole("button", { name: "Add webhook" }).click();
+  const toast = page.getByRole("status").filter({ hasText: "Webhook added" });
+  await expect(toast).toContainText(`Deliveries to ${url} are signed`);
+  await expectNoSeriousViolations(page, "[data-toast]");
+
+  const { webhooks } = await page.request
+    .get("/api/proxy/webhooks")
+    .then((r) => r.json() as Promise<{ webhooks: { id: number; url: string }[] }>);
+  const mine = webhooks.find((w) => w.url === url);
+  expect(mine).toBeTruthy();
+  const removed = await page.request.delete(`/api/proxy/webhooks/${mine!.id}`, {
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(removed.status()).toBeLessThan(300);
+});
