@@ -143,6 +143,9 @@ test.describe("a session that ended on the list", () => {
         .getByRole("status")
         .filter({ hasText: "Your session ended — sign in again to continue" }),
     ).toBeVisible();
+    await page.screenshot({ path: "test-results/screens/sign-in-expired-1280.png" });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: "test-results/screens/sign-in-expired-390.png" });
   });
 
   test("a search after the session ended: sign-in says why, and comes back", async ({
