@@ -50,14 +50,15 @@ export function BulkActions({
   onSaved: (workers: Worker[]) => void;
 }) {
   const bulk = useBulkBadges({ onSaved });
-  const toastDone = useBulkBadgeToasts({ onSaved });
+  const toasts = useBulkBadgeToasts({ onSaved });
   const bar = useRef<HTMLElement>(null);
   const [action, setAction] = useState<BadgeAction | null>(null);
   // Mounted from its first opening on, so it closes (and opens again) as it always has.
   const [dialogWanted, setDialogWanted] = useState(false);
   if (action !== null && !dialogWanted) setDialogWanted(true);
-  const running = bulk.run?.phase === "collecting" || bulk.run?.phase === "running";
-  // Leaving the page would stop the run half-way.
+  const running =
+    bulk.run?.phase === "collecting" || bulk.run?.phase === "running" || toasts.undoing;
+  // Leaving the page would stop the run (or its undo) half-way.
   useUnsavedChangesWarning(running);
 
   const count = allMatching ? total : picked.length;
@@ -134,7 +135,7 @@ export function BulkActions({
           onResume={bulk.resume}
           onStop={bulk.cancel}
           onClose={() => {
-            if (bulk.run?.phase === "done") toastDone(bulk.run);
+            if (bulk.run?.phase === "done") toasts.announce(bulk.run);
             setAction(null);
             bulk.reset();
           }}

@@ -21,8 +21,9 @@ export function useBulkBadgeToasts({ onSaved }: { onSaved?: (workers: Worker[]) 
   const toast = useToast();
   const undoer = useBulkBadges({ onSaved });
   const { start } = undoer;
+  const undoing = undoer.run?.phase === "collecting" || undoer.run?.phase === "running";
 
-  return useCallback(
+  const announce = useCallback(
     (run: BulkRun) => {
       const counts = countOutcomes(run.results, run.workers.length);
       const changed = run.action === "add" ? counts.added : counts.removed;
@@ -74,4 +75,5 @@ export function useBulkBadgeToasts({ onSaved }: { onSaved?: (workers: Worker[]) 
     },
     [toast, start],
   );
+  return { announce, undoing };
 }
