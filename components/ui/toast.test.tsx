@@ -72,6 +72,23 @@ describe("toasts", () => {
     expect(document.activeElement).toBe(elsewhere);
   });
 
+  it("wait while the tab is hidden", () => {
+    mount();
+    let visibility: DocumentVisibilityState = "hidden";
+    Object.defineProperty(document, "visibilityState", {
+      configurable: true,
+      get: () => visibility,
+    });
+    act(() => void toaster.show({ message: "Saved" }));
+    act(() => void document.dispatchEvent(new Event("visibilitychange")));
+    wait(60_000);
+    expect(shown()).toContain("Saved");
+    visibility = "visible";
+    act(() => void document.dispatchEvent(new Event("visibilitychange")));
+    wait(TOAST_MS + 100);
+    expect(shown()).toBe("");
+  });
+
   it("run their action once, and close", () => {
     mount();
     const onAction = vi.fn();
