@@ -1,10 +1,10 @@
 import { headers } from "next/headers";
-import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { PortalShell } from "@/components/portal/portal-shell";
 import { Providers } from "@/components/portal/providers";
 import { currentSession } from "@/lib/portal/server/current-session";
 import { REQUEST_PATH_HEADER } from "@/lib/portal/server/request-path";
+import { redirectToSignIn } from "@/lib/portal/server/require-session";
 import { safeNext } from "@/lib/portal/server/safe-next";
 
 /** Every portal page: signed-in only (each page also checks, to come back to itself). */
@@ -13,7 +13,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
   if (!session) {
     // Pages check too, but the layout renders first: come back to the page that was asked for.
     const here = safeNext((await headers()).get(REQUEST_PATH_HEADER) ?? undefined);
-    redirect(`/sign-in?next=${encodeURIComponent(here)}`);
+    return redirectToSignIn(here);
   }
   return (
     <Providers>

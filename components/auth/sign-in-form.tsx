@@ -70,8 +70,8 @@ export function SignInForm({
     <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
       <div className={expired || signedOut || formError ? "mb-4 space-y-4" : "hidden"}>
         {expired && (
-          <Alert tone="warning" title="Your session ended">
-            Sign in again to continue. Anything you had typed is kept and will be restored.
+          <Alert tone="warning" title="Your session ended — sign in again to continue">
+            Anything you had typed is kept and will be restored.
           </Alert>
         )}
         {signedOut && !expired && <Alert tone="success">You have signed out.</Alert>}

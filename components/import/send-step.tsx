@@ -10,11 +10,12 @@ import {
   pauseImport,
   resumeImport,
 } from "@/lib/portal/client/import-run";
+import { signInPath } from "@/lib/portal/sign-in-path";
 import { fmt, ICONS, Icon, ProgressBar, plural, StatTile, StepHeading } from "./import-parts";
 import { OUTCOME } from "./outcomes";
 
 /** Where to sign in again without leaving the import: a new tab that says to come back. */
-const SIGN_IN_AGAIN = `/sign-in?next=${encodeURIComponent("/workers/import?signed_in=1")}`;
+const SIGN_IN_AGAIN = signInPath("/workers/import?signed_in=1", { ended: true });
 
 function duration(ms: number): string {
   const s = Math.max(1, Math.round(ms / 1000));

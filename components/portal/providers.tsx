@@ -2,8 +2,10 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
+import { ToastProvider } from "@/components/ui/toast";
 import { ApiClientError, SESSION_EXPIRED_EVENT } from "@/lib/portal/client/fetcher";
 import { allowLeaving } from "@/lib/portal/client/use-draft";
+import { signInPath } from "@/lib/portal/sign-in-path";
 
 /**
  * A read that failed is asked once more when asking again may help: a network blip, a broken
@@ -33,7 +35,9 @@ export function makeQueryClient() {
   });
 }
 
-/** Query client for the portal, and the one place that reacts to a session that ended. */
+/**
+ * Query client and toasts for the portal, and the one place that reacts to a session that ended.
+ */
 export function Providers({ children }: { children: ReactNode }) {
   const [client] = useState(makeQueryClient);
   useEffect(() => {
@@ -41,10 +45,14 @@ export function Providers({ children }: { children: ReactNode }) {
       const next = `${window.location.pathname}${window.location.search}`;
       // Forms keep their drafts in sessionStorage as they change, so nothing typed is lost.
       allowLeaving();
-      window.location.assign(`/sign-in?expired=1&next=${encodeURIComponent(next)}`);
+      window.location.assign(signInPath(next, { ended: true }));
     };
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
     return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
   }, []);
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      <ToastProvider>{children}</ToastProvider>
+    </QueryClientProvider>
+  );
 }

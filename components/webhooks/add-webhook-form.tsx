@@ -1,12 +1,13 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
+import { useToast } from "@/components/ui/toast";
 import { ApiClientError } from "@/lib/portal/client/fetcher";
 import { useCreateWebhook, type Webhook } from "@/lib/portal/client/hooks/use-webhooks";
 import { placeFieldErrors } from "@/lib/portal/client/place-field-errors";
@@ -37,31 +38,28 @@ export function AddWebhookForm({
   const create = useCreateWebhook();
   const eventsId = useId();
   const [formError, setFormError] = useState<string | null>(null);
-  const [added, setAdded] = useState<Webhook | null>(null);
+  const toast = useToast();
   const {
     register,
     handleSubmit,
     setError,
     reset,
-    formState: { errors, isSubmitting, isDirty },
+    formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(addWebhookFormSchema),
     defaultValues: EMPTY,
   });
 
-  // Starting on the next webhook retires the last success message.
-  useEffect(() => {
-    if (isDirty) setAdded(null);
-  }, [isDirty]);
-
   const onSubmit = handleSubmit(async ({ url, events }) => {
     setFormError(null);
-    setAdded(null);
     try {
       const every = WEBHOOK_EVENTS.every((e) => events.includes(e));
       const hook = await create.mutateAsync(every ? { url } : { url, events });
       reset(EMPTY);
-      setAdded(hook);
+      toast.show({
+        message: "Webhook added",
+        detail: `Deliveries to ${hook.url} are signed with the secret key of ${hook.signing_key ?? "your key"}.`,
+      });
       onAdded?.(hook);
     } catch (err) {
       if (err instanceof ApiClientError && err.status === 401) return;
@@ -79,14 +77,6 @@ export function AddWebhookForm({
           {formError}
         </Alert>
       )}
-      <div role="status">
-        {added && (
-          <p className="rounded-lg bg-emerald-50 px-3 py-2.5 text-sm break-words text-emerald-900 ring-1 ring-emerald-200 ring-inset">
-            Webhook added. Deliveries to it are signed with the secret key of{" "}
-            <code className="font-mono text-xs">{added.signing_key ?? "your key"}</code>.
-          </p>
-        )}
-      </div>
       <TextField
         label="Endpoint URL"
         type="url"

@@ -119,8 +119,9 @@ test.describe("signing in and out", () => {
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL(/\/sign-in\?signed_out=1$/);
 
+    // The copy is still sent but opens nothing: that session ended, and sign-in says so.
     await other.goto("/workers");
-    await expect(other).toHaveURL(/\/sign-in\?next=%2Fworkers$/);
+    await expect(other).toHaveURL(/\/sign-in\?expired=1&next=%2Fworkers$/);
     const api = await other.request.get("/api/proxy/users?per=1");
     expect(api.status()).toBe(401);
     expect((await api.json()).error.code).toBe("session_expired");

@@ -1,12 +1,14 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { useToastClearance } from "@/components/ui/toast";
 import type { BadgeAction } from "@/lib/bulk/badge-outcome";
 import { type BulkTarget, useBulkBadges } from "@/lib/portal/client/hooks/use-bulk-badges";
 import { useUnsavedChangesWarning } from "@/lib/portal/client/use-draft";
 import type { Worker } from "@/lib/portal/types";
+import { useBulkBadgeToasts } from "./bulk-badge-toasts";
 
 /**
  * The dialog (Headless UI's Dialog and Combobox, and what they pull in) is half of the list's
@@ -48,12 +50,15 @@ export function BulkActions({
   onSaved: (workers: Worker[]) => void;
 }) {
   const bulk = useBulkBadges({ onSaved });
+  const toasts = useBulkBadgeToasts({ onSaved });
+  const bar = useRef<HTMLElement>(null);
   const [action, setAction] = useState<BadgeAction | null>(null);
   // Mounted from its first opening on, so it closes (and opens again) as it always has.
   const [dialogWanted, setDialogWanted] = useState(false);
   if (action !== null && !dialogWanted) setDialogWanted(true);
-  const running = bulk.run?.phase === "collecting" || bulk.run?.phase === "running";
-  // Leaving the page would stop the run half-way.
+  const running =
+    bulk.run?.phase === "collecting" || bulk.run?.phase === "running" || toasts.undoing;
+  // Leaving the page would stop the run (or its undo) half-way.
   useUnsavedChangesWarning(running);
 
   const count = allMatching ? total : picked.length;
@@ -78,11 +83,14 @@ export function BulkActions({
   };
 
   const hasSelection = allMatching || picked.length > 0;
+  // Toasts (a finished change, its Undo) show above the bar, not over its buttons.
+  useToastClearance(bar, hasSelection);
 
   return (
     <>
       {hasSelection && (
         <section
+          ref={bar}
           aria-label="Bulk actions"
           className="sticky bottom-3 z-20 mt-4 rounded-xl bg-white/95 px-4 py-2.5 shadow-lg ring-1 ring-slate-900/10 backdrop-blur sm:bottom-4 sm:px-5 sm:py-3"
         >
@@ -127,6 +135,7 @@ export function BulkActions({
           onResume={bulk.resume}
           onStop={bulk.cancel}
           onClose={() => {
+            if (bulk.run?.phase === "done") toasts.announce(bulk.run);
             setAction(null);
             bulk.reset();
           }}

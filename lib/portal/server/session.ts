@@ -25,6 +25,15 @@ export type SessionData = {
 
 const SESSION_COOKIE = "ep_session";
 
+/**
+ * Whether the request carries a session cookie at all, whatever it opens to. Sign-out and an
+ * ended session's 401 clear it (Max-Age=0); one that is still sent but opens nothing active is a
+ * session that ended on its own or elsewhere.
+ */
+export function hasSessionCookie(store: { get(name: string): { value: string } | undefined }) {
+  return Boolean(store.get(SESSION_COOKIE)?.value);
+}
+
 /** Seals this process has opened (lib/portal/server/opened-seals.ts), per session secret. */
 const openedBySecret = new Map<string, ReturnType<typeof openedSeals<SessionData>>>();
 function openedUnder(secret: string) {

@@ -32,6 +32,8 @@ export type BulkRun = {
   workers: Worker[];
   /** By the index of `workers`; undefined while not done (or never reached after a cancel). */
   results: (BadgeResult | undefined)[];
+  /** By the index of `workers`: the worker as the API answered its change (for an undo). */
+  after: (Worker | undefined)[];
   done: number;
   paused: boolean;
   /** Asked to stop: items already sent finish, no new ones start. */
@@ -92,7 +94,8 @@ async function changeOne(
 /**
  * Adds or removes one badge for many workers: first (for "all matching") pages through the
  * filter to collect them, then runs the PATCHes through runPool with pause and cancel, keeping
- * a result per worker. Afterwards the worker queries are refreshed.
+ * a result per worker. Afterwards the worker queries are refreshed; the finished run is also
+ * what `start` resolves to (null when it never got to sending).
  */
 export function useBulkBadges({
   onSaved,
@@ -131,7 +134,7 @@ export function useBulkBadges({
   );
 
   const start = useCallback(
-    async (action: BadgeAction, badge: BulkBadge, target: BulkTarget) => {
+    async (action: BadgeAction, badge: BulkBadge, target: BulkTarget): Promise<BulkRun | null> => {
       stopCollecting.current = false;
       results.current = [];
       doneCount.current = 0;
@@ -142,6 +145,7 @@ export function useBulkBadges({
         found: 0,
         workers: target.kind === "picked" ? target.workers : [],
         results: [],
+        after: [],
         done: 0,
         paused: false,
         stopping: false,
@@ -165,25 +169,27 @@ export function useBulkBadges({
                 error: err instanceof Error ? err.message : "The workers could not be listed.",
               },
           );
-          return;
+          return null;
         }
         if (stopCollecting.current) {
           setRun((r) => r && { ...r, phase: "done", cancelled: true, stopping: false });
-          return;
+          return null;
         }
       } else {
         workers = target.workers;
       }
 
       results.current = new Array(workers.length);
-      const saved: Worker[] = [];
+      const after: (Worker | undefined)[] = new Array(workers.length);
       setRun((r) => r && { ...r, phase: "running", workers, results: results.current.slice() });
       const pool = runPool(
         workers,
-        (w) =>
+        (w, i) =>
           changeOne(action, badge.id, w, {
             sessionEnded: () => control.current?.cancel(),
-            saved: (u) => saved.push(u),
+            saved: (u) => {
+              after[i] = u;
+            },
           }),
         {
           concurrency: CONCURRENCY,
@@ -202,23 +208,24 @@ export function useBulkBadges({
       control.current = null;
       if (redraw.current) clearTimeout(redraw.current);
       redraw.current = null;
-      setRun(
-        (r) =>
-          r && {
-            ...r,
-            phase: "done",
-            results: results.current.slice(),
-            done: doneCount.current,
-            paused: false,
-            stopping: false,
-            cancelled,
-          },
-      );
+      const finished: BulkRun = {
+        ...base,
+        phase: "done",
+        found: workers.length,
+        workers,
+        results: results.current.slice(),
+        after,
+        done: doneCount.current,
+        cancelled,
+      };
+      setRun((r) => r && finished);
+      const saved = after.filter((u) => u !== undefined);
       if (saved.length > 0) onSavedRef.current?.(saved);
       // Badges show in the list, the worker pages and their history; each change also queued
       // a user.updated event.
       void qc.invalidateQueries({ queryKey: keys.workers });
       void qc.invalidateQueries({ queryKey: keys.deliveries });
+      return finished;
     },
     [qc, scheduleRedraw],
   );
