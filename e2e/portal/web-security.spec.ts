@@ -117,6 +117,8 @@ test.describe("security headers", () => {
       await route.fulfill({ response: res, body: html });
     });
     const blocked = await watchViolations(page);
+    // Signed out: a signed-in visitor to /sign-in goes on to the portal.
+    await page.context().clearCookies();
     await page.goto("/sign-in");
     await hydrated(page.getByRole("button", { name: "Try the demo" }));
     expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBe(
