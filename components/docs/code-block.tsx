@@ -1,7 +1,7 @@
 /** A dark code sample; long lines wrap instead of scrolling, so nothing hides off-screen. */
 export function CodeBlock({ code, label }: { code: string; label: string }) {
   return (
-    <figure className="overflow-hidden rounded-xl bg-slate-900 shadow-sm ring-1 ring-slate-900/10">
+    <figure className="palette-light overflow-hidden rounded-xl bg-slate-900 shadow-sm ring-1 ring-slate-900/10">
       <figcaption className="flex items-center justify-between border-b border-white/10 px-4 py-2 text-xs font-medium text-slate-300">
         <span>{label}</span>
         <span aria-hidden="true" className="flex gap-1.5">

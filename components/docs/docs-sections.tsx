@@ -14,7 +14,7 @@ const focusRing =
 /** Title, release, the download and the three steps to a first call. */
 export function DocsHero({ view }: { view: ReferenceView }) {
   return (
-    <header className="bg-slate-900 text-white">
+    <header className="palette-light bg-slate-900 text-white">
       <div className="mx-auto max-w-7xl px-4 pt-6 pb-10 sm:px-6 lg:px-8 lg:pt-8 lg:pb-12">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="flex items-center gap-2.5 text-sm font-medium text-slate-300">

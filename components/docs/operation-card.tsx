@@ -39,18 +39,18 @@ export function OperationCard({ op }: { op: OperationView }) {
       <div className="grid gap-6 px-4 py-5 sm:px-6 2xl:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="min-w-0 space-y-6">
           {op.params.length > 0 && (
-            <section aria-labelledby={`${op.id}-params`}>
+            <div>
               <SubHeading id={`${op.id}-params`}>Parameters</SubHeading>
               <FieldTable
                 rows={op.params}
                 kind="params"
                 caption={`Parameters of ${op.method} ${op.path}`}
               />
-            </section>
+            </div>
           )}
 
           {op.body && (
-            <section aria-labelledby={`${op.id}-body`}>
+            <div>
               <SubHeading id={`${op.id}-body`}>Request body</SubHeading>
               <div className="mb-3 flex flex-wrap items-center gap-1.5 text-xs">
                 {op.body.mediaTypes.map((m) => (
@@ -81,10 +81,10 @@ export function OperationCard({ op }: { op: OperationView }) {
                 )
               )}
               <BodyFields op={op} />
-            </section>
+            </div>
           )}
 
-          <section aria-labelledby={`${op.id}-responses`}>
+          <div>
             <SubHeading id={`${op.id}-responses`}>Responses</SubHeading>
             <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
               {op.responses.map((r) => {
@@ -144,7 +144,7 @@ export function OperationCard({ op }: { op: OperationView }) {
             <p className="mt-2 text-xs text-slate-600">
               Every response carries an <code className="font-mono">X-Request-Id</code> header.
             </p>
-          </section>
+          </div>
         </div>
 
         {op.responses.some((r) => r.status.startsWith("2")) && (

@@ -237,7 +237,8 @@ export function WorkerCards({ workers, badgeNames, caption, selection, formatPho
                   <WorkerStatusPill worker={w} />
                 </div>
                 <p className="mt-0.5 truncate text-sm text-slate-600">{w.email}</p>
-                <p className="truncate text-sm text-slate-500">
+                {/* Slate-500 on the selected card's tint falls short of AA (4.45:1). */}
+                <p className={`truncate text-sm ${selected ? "text-slate-600" : "text-slate-500"}`}>
                   <span className="tabular-nums">{phone}</span>
                   {where && (
                     <>
