@@ -148,7 +148,8 @@ describe("sessions, client limits and proxy trust (production server behind one 
     expect((await send("GET", "/api/session", { headers: { cookie } })).status).toBe(401);
     const page = await send("GET", "/workers?q=ada", { headers: { cookie } });
     expect(page.status).toBe(307);
-    expect(page.headers.location).toBe("/sign-in?next=%2Fworkers%3Fq%3Dada");
+    // A cookie that opens no session any more: sign-in says the session ended (and no more).
+    expect(page.headers.location).toBe("/sign-in?expired=1&next=%2Fworkers%3Fq%3Dada");
     // The copied token, straight at the API.
     const api = await send("GET", `/api_v2/me?token=${token}`);
     expect(api.status).toBe(401);
