@@ -4,7 +4,7 @@ import { type DragEvent, useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
-import { FIELD_LABELS, type ParsedCsv, parseCsv, REQUIRED_FIELDS } from "@/lib/bulk/csv-import";
+import { FIELD_LABELS, IMPORT_FIELDS, type ParsedCsv, parseCsv } from "@/lib/bulk/csv-import";
 import { readTextFile } from "@/lib/bulk/read-text-file";
 import { fmt, ICONS, Icon, StepHeading } from "./import-parts";
 
@@ -29,19 +29,8 @@ function read(name: string, text: string): ImportSource | string {
   return { name, parsed };
 }
 
-const TEMPLATE_FIELDS = [
-  ...REQUIRED_FIELDS,
-  "external_id",
-  "address",
-  "city",
-  "address_state",
-  "zip",
-  "latitude",
-  "longitude",
-  "home_latitude",
-  "home_longitude",
-  "badges",
-] as const;
+/** The template's columns: every field the import reads, required ones first. */
+const TEMPLATE_FIELDS = IMPORT_FIELDS;
 
 function templateCsv(): string {
   return `\uFEFF${TEMPLATE_FIELDS.map((f) => FIELD_LABELS[f]).join(",")}\r\nAva,Thompson,ava.thompson@example.com,(415) 555-0142,EMP-1001,500 Howard St,San Francisco,CA,94105,37.7897,-122.3972,37.7749,-122.4194,Forklift; First aid\r\n`;

@@ -37,6 +37,18 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * and is then made again, so an ended session pauses the import instead of failing every row.
  * A 429 is waited out and retried a few times.
  */
+/** The API's refusal as an answer; no answer at all (a network failure) is thrown on. */
+function refusal(err: unknown): InviteAnswer {
+  if (!(err instanceof ApiClientError) || err.status === 0) throw err;
+  return {
+    ok: false,
+    status: err.status,
+    code: err.code,
+    message: err.message,
+    ...(err.fields && { fields: err.fields }),
+  };
+}
+
 export function proxyImportIo(opts: ImportIoOptions): ImportIo {
   const backoff = opts.backoffMs ?? ((attempt) => 1_000 * 2 ** attempt);
 
@@ -80,14 +92,7 @@ export function proxyImportIo(opts: ImportIoOptions): ImportIo {
       await call(body, fn);
       return { ok: true, id: 0 };
     } catch (err) {
-      if (!(err instanceof ApiClientError) || err.status === 0) throw err;
-      return {
-        ok: false,
-        status: err.status,
-        code: err.code,
-        message: err.message,
-        ...(err.fields && { fields: err.fields }),
-      };
+      return refusal(err);
     }
   }
 
@@ -116,14 +121,7 @@ export function proxyImportIo(opts: ImportIoOptions): ImportIo {
         return { ok: true, id };
       } catch (err) {
         // No answer at all (network) is thrown: the runner marks the row failed, to retry.
-        if (!(err instanceof ApiClientError) || err.status === 0) throw err;
-        return {
-          ok: false,
-          status: err.status,
-          code: err.code,
-          message: err.message,
-          ...(err.fields && { fields: err.fields }),
-        };
+        return refusal(err);
       }
     },
     async findExisting(body) {
