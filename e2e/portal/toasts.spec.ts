@@ -153,6 +153,9 @@ test.describe("a session that ended on the list", () => {
   }) => {
     await page.goto("/workers");
     const search = await hydrated(page.getByLabel("Search workers"));
+    // The page's own first reads done: the session then ends, and the search is the first
+    // read refused (any read refused earlier would rightly come back to the list without it).
+    await page.waitForLoadState("networkidle");
     // The search's read is refused (401) and the page moves to sign-in by itself.
     const cookie = await sessionCookie(page);
     await page.context().addCookies([{ ...cookie, value: "Fe26.2*1*not-a-session" }]);
