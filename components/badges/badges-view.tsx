@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, Spinner } from "@/components/ui/button";
 import { SearchInput } from "@/components/ui/search-input";
@@ -26,6 +26,15 @@ export function BadgesView({ pool, ourApi }: { pool: SessionSummary["pool"]; our
   const [deleting, setDeleting] = useState<Badge | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const listRef = useRef<HTMLElement>(null);
+  // After a deletion its row (and its Delete button) are gone: focus goes to the list it was
+  // in. In an effect, so it comes after the dialog's own close (a child's effect runs first),
+  // which hands focus back to the removed button.
+  const [focusList, setFocusList] = useState(false);
+  useEffect(() => {
+    if (!focusList || deleting) return;
+    setFocusList(false);
+    listRef.current?.focus();
+  }, [focusList, deleting]);
   const headingId = useId();
   const [text, setText] = useState("");
   const searchBox = useRef<HTMLInputElement>(null);
@@ -176,8 +185,7 @@ export function BadgesView({ pool, ourApi }: { pool: SessionSummary["pool"]; our
           onDeleted={(b) => {
             setDeleting(null);
             setAnnouncement(`Badge “${b.name}” deleted.`);
-            // Its row (and its Delete button) are gone: focus goes to the list it was in.
-            requestAnimationFrame(() => listRef.current?.focus());
+            setFocusList(true);
           }}
         />
       )}
