@@ -107,6 +107,7 @@ export async function seedDemo(
             const created = new Date(
               now.getTime() - ((start + j) % 60) * DAY - ((start + j) % 24) * HOUR,
             );
+            const invitation = demoInvitation(start + j, now);
             return {
               companyId,
               type: "Worker",
@@ -132,8 +133,8 @@ export async function seedDemo(
               suspended: w.suspended,
               suspendedUntil: w.suspended_until ? new Date(w.suspended_until) : null,
               // Accepted ones get a marker that is not an scrypt hash: no password matches it.
-              passwordHash: demoInvitation(start + j, now).usedAt ? DEMO_ACCEPTED : null,
-              invitationExpiresAt: demoInvitation(start + j, now).expiresAt,
+              passwordHash: invitation.usedAt ? DEMO_ACCEPTED : null,
+              invitationExpiresAt: invitation.expiresAt,
               createdAt: created,
               updatedAt: created,
             };
