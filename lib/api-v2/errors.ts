@@ -8,6 +8,7 @@ export type ErrorCode =
   | "environment_mismatch"
   | "https_required"
   | "forbidden_for_public_pool"
+  | "forbidden_for_role"
   | "not_found"
   | "method_not_allowed"
   | "precondition_failed"
@@ -29,6 +30,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   environment_mismatch: 401,
   https_required: 403,
   forbidden_for_public_pool: 403,
+  forbidden_for_role: 403,
   not_found: 404,
   method_not_allowed: 405,
   precondition_failed: 412,

@@ -3,7 +3,8 @@ import { ZodError, type z } from "zod";
 import { type Db, getDb } from "@/lib/db/client";
 import { log, redact, redactPath } from "@/lib/log";
 import { textResponse } from "@/lib/net/response-text";
-import { type Caller, callerFromToken, type Pool, requirePrivatePool } from "./caller";
+import type { Action } from "@/lib/schemas/permissions";
+import { type Caller, callerFromToken, requirePermission } from "./caller";
 import { clock } from "./clock";
 import { ApiError, type ErrorBody, type FieldErrors, validationError } from "./errors";
 import { wakeDispatchers } from "./events/dispatcher";
@@ -250,12 +251,14 @@ export const publicDbEndpoint = (fn: (ctx: DbCtx) => Promise<Response>): RouteHa
   wrap(MAX_PUBLIC_BODY_BYTES, withDb, fn);
 
 /**
- * A token is required. `{ pool: "private" }` declares that public-pool keys get 403
- * `forbidden_for_public_pool` before the handler runs: the one place that rule lives.
+ * A token is required, and `needs` names the action the route performs
+ * (lib/schemas/permissions.ts): a caller that does not hold it gets 403 before the handler runs
+ * (`forbidden_for_public_pool` for a public pool key, `forbidden_for_role` for a person whose
+ * role lacks it). The one place a route's access rule lives.
  */
 export const endpoint = (
   fn: (ctx: AuthedCtx) => Promise<Response>,
-  access: { pool?: Pool } = {},
+  access: { needs: Action },
 ): RouteHandler =>
   wrap(
     MAX_BODY_BYTES,
@@ -269,7 +272,7 @@ export const endpoint = (
         );
       }
       const caller = await callerFromToken(ctx.db, token, ctx.now);
-      if (access.pool === "private") requirePrivatePool(caller);
+      requirePermission(caller, access.needs);
       return { ...ctx, caller };
     },
     fn,

@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
+  check,
   index,
   integer,
   numeric,
@@ -73,9 +75,13 @@ export const tokens = pgTable(
   {
     id: serial("id").primaryKey(),
     tokenHash: text("token_hash").notNull(),
-    apiKeyId: integer("api_key_id")
-      .notNull()
-      .references(() => apiKeys.id),
+    /** A key pair's token (the integration's pool access); null for a person's token. */
+    apiKeyId: integer("api_key_id").references(() => apiKeys.id),
+    /**
+     * A person's token (our addition: e-mail and password sign-in): the employer user it is
+     * bound to, whose role the API enforces. Exactly one of the two is set (a check constraint).
+     */
+    userId: integer("user_id").references((): AnyPgColumn => users.id, { onDelete: "cascade" }),
     createdAt: ts("created_at").notNull(),
     expiresAt: ts("expires_at").notNull(),
     /** Set by sign-out (DELETE /api_v2/authenticate): the token is refused from then on. */
@@ -84,6 +90,9 @@ export const tokens = pgTable(
   (t) => [
     uniqueIndex("tokens_token_hash_key").on(t.tokenHash),
     index("tokens_expires_at_idx").on(t.expiresAt),
+    // Ending a person's sessions (password change, deactivation) revokes their live tokens.
+    index("tokens_user_idx").on(t.userId).where(sql`${t.userId} is not null`),
+    check("tokens_one_holder", sql`(${t.apiKeyId} is null) <> (${t.userId} is null)`),
   ],
 );
 
@@ -108,7 +117,8 @@ export const users = pgTable(
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     email: text("email").notNull(),
-    phone: text("phone").notNull(),
+    /** Required for workers (the invite says so); optional for employer users, as the reference has it. */
+    phone: text("phone"),
     gender: text("gender"),
     /** Date of birth (YYYY-MM-DD), sealed at rest (AES-256-GCM, lib/api-v2/secret-box.ts). */
     dob: text("dob"),
@@ -140,7 +150,16 @@ export const users = pgTable(
     w2OnboardingCompleted: ts("w2_onboarding_completed"),
     w2OnboardingStarted: ts("w2_onboarding_started"),
     w2OnboardingStatus: text("w2_onboarding_status"),
-    /** scrypt hash of the password the worker set when accepting the invitation. */
+    /**
+     * Employer users only (type "Employer"): their role in the company (`customer_id` is
+     * `company_id`), as the reference's POST /users has it. Null for workers.
+     */
+    role: text("role", { enum: ["customer_admin", "requestor", "read_only"] }),
+    /** Employer users only: their title ("Operations manager"). */
+    title: text("title"),
+    /** Employer users only (our addition): when they last signed in with their password. */
+    lastSignInAt: ts("last_sign_in_at"),
+    /** scrypt hash of the password the user set when accepting the invitation (or at creation). */
     passwordHash: text("password_hash"),
     /**
      * When the worker's newest invitation link stops working (set by the invite and by a
@@ -177,6 +196,11 @@ export const users = pgTable(
     // The ranking's nearest-first scan (cube + earthdistance + btree_gist, migration 0004):
     // the company, then the point the worker is ranked from (current location, else home).
     index("users_company_rank_point_idx").using("gist", t.companyId, sql`(${RANK_POINT})`),
+    // The team: a company's employer users (few; workers are the bulk of the table).
+    index("users_company_employers_idx").on(t.companyId, t.id).where(sql`${t.type} = 'Employer'`),
+    check("users_type", sql`${t.type} in ('Worker', 'Employer')`),
+    check("users_employer_role", sql`(${t.type} = 'Employer') = (${t.role} is not null)`),
+    check("users_worker_phone", sql`${t.type} <> 'Worker' or ${t.phone} is not null`),
   ],
 );
 
@@ -230,6 +254,13 @@ export const invitations = pgTable(
       .references(() => companies.id),
     tokenHash: text("token_hash").notNull(),
     email: text("email").notNull(),
+    /**
+     * What the one-use link does: `invitation` sets the first password (a worker's or a
+     * teammate's), `password_reset` (our addition) replaces a teammate's password.
+     */
+    purpose: text("purpose", { enum: ["invitation", "password_reset"] })
+      .notNull()
+      .default("invitation"),
     createdAt: ts("created_at").notNull(),
     expiresAt: ts("expires_at").notNull(),
     usedAt: ts("used_at"),

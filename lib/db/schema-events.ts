@@ -61,6 +61,8 @@ export const outbox = pgTable(
     leaseUntil: ts("lease_until"),
     lastStatus: integer("last_status"),
     lastError: text("last_error"),
+    /** Who caused it, in person (an employer user signed in with a password); null otherwise. */
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     /** E-mail: "smtp" or "database" (kept for the demo outbox). */
     transport: text("transport"),
     deliveredAt: ts("delivered_at"),
@@ -103,7 +105,9 @@ export const userChanges = pgTable(
     /** The key that made the change; null for the worker themself or the operator. */
     apiKeyId: integer("api_key_id").references(() => apiKeys.id),
     companyId: integer("company_id").references(() => companies.id),
-    actor: text("actor", { enum: ["api_key", "worker", "operator"] }).notNull(),
+    actor: text("actor", { enum: ["api_key", "worker", "operator", "employer"] }).notNull(),
+    /** The person (an employer user) who made the change with their own sign-in; null otherwise. */
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     occurredAt: ts("occurred_at").notNull(),
     changes: jsonb("changes").notNull().default(sql`'{}'::jsonb`),
     badgesAdded: jsonb("badges_added").notNull().default(sql`'[]'::jsonb`),

@@ -25,7 +25,8 @@ export const jobRequests = pgTable(
     companyId: integer("company_id")
       .notNull()
       .references(() => companies.id),
-    employerId: integer("employer_id"),
+    /** The requestor (an employer user of the same company) who posted it; null for a key's posting. */
+    employerId: integer("employer_id").references(() => users.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     state: text("state").notNull(),
     category: text("category"),
@@ -153,6 +154,8 @@ export const jobTransitions = pgTable(
     name: text("name").notNull(),
     fromState: text("from_state"),
     actor: text("actor", { enum: ["requestor", "worker", "system", "operator"] }).notNull(),
+    /** The requestor in person (an employer user signed in with a password); null otherwise. */
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     latitude: coordinate("latitude"),
     longitude: coordinate("longitude"),
     createdAt: ts("created_at").notNull(),

@@ -15,10 +15,13 @@ const authenticateHandler = publicDbEndpoint(async (ctx) => {
 });
 
 /** DELETE /api_v2/authenticate: sign out, revoking the token the call carries (our addition). */
-const revokeHandler = endpoint(async (ctx) => {
-  await revokeToken(ctx.db, ctx.caller, ctx.now);
-  return json(null, 204);
-});
+const revokeHandler = endpoint(
+  async (ctx) => {
+    await revokeToken(ctx.db, ctx.caller, ctx.now);
+    return json(null, 204);
+  },
+  { needs: "session" },
+);
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: authenticateHandler,

@@ -5,8 +5,10 @@ import { unwrapBody } from "@/lib/api-v2/unwrap-body";
 import { createBadgeBodySchema, listBadgesQuerySchema } from "@/lib/schemas/badge";
 
 /** GET /api_v2/badges: the company's badges; `query` filters by name. */
-const list = endpoint(async (ctx) =>
-  json(await listBadges(ctx.db, ctx.caller, ctx.now, parseQuery(listBadgesQuerySchema, ctx.url))),
+const list = endpoint(
+  async (ctx) =>
+    json(await listBadges(ctx.db, ctx.caller, ctx.now, parseQuery(listBadgesQuerySchema, ctx.url))),
+  { needs: "badges.read" },
 );
 
 /** POST /api_v2/badges: create a badge (private pool). */
@@ -17,7 +19,7 @@ const create = endpoint(
     const badge = await createBadge(ctx.db, ctx.caller, ctx.now, body);
     return json(badge, 201, { Location: `/api_v2/badges/${badge.id}` });
   },
-  { pool: "private" },
+  { needs: "badges.write" },
 );
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: list, POST: create });

@@ -5,8 +5,10 @@ import { unwrapBody } from "@/lib/api-v2/unwrap-body";
 import { assignJobBodySchema, listJobsQuerySchema } from "@/lib/schemas/job";
 
 /** GET /api_v2/jobs: the company's jobs, newest change first. */
-const list = endpoint(async (ctx) =>
-  json(await listJobs(ctx.db, ctx.caller, parseQuery(listJobsQuerySchema, ctx.url), ctx.now)),
+const list = endpoint(
+  async (ctx) =>
+    json(await listJobs(ctx.db, ctx.caller, parseQuery(listJobsQuerySchema, ctx.url), ctx.now)),
+  { needs: "jobs.read" },
 );
 
 /** POST /api_v2/jobs: "Create a Job", the same as POST /jobs/assign (private pool). */
@@ -17,7 +19,7 @@ const create = endpoint(
     const out = await getJob(ctx.db, ctx.caller, job.id, ctx.now);
     return json(out, 201, { Location: `/api_v2/jobs/${job.id}` });
   },
-  { pool: "private" },
+  { needs: "jobs.write" },
 );
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: list, POST: create });

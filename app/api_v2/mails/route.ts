@@ -6,7 +6,7 @@ import { listMailsQuerySchema } from "@/lib/schemas/webhook";
 const list = endpoint(
   async (ctx) =>
     json(await listMails(ctx.db, ctx.caller.companyId, parseQuery(listMailsQuerySchema, ctx.url))),
-  { pool: "private" },
+  { needs: "mails.read" },
 );
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: list });

@@ -3,10 +3,13 @@ import { listUsers } from "@/lib/api-v2/users/list-users";
 import { listUsersQuerySchema } from "@/lib/schemas/user";
 
 /** GET /api_v2/users: the workers the caller may see, filtered and paged (max 50). */
-const list = endpoint(async (ctx) => {
-  const query = parseQuery(listUsersQuerySchema, ctx.url);
-  return json(await listUsers(ctx.db, ctx.caller, ctx.now, query));
-});
+const list = endpoint(
+  async (ctx) => {
+    const query = parseQuery(listUsersQuerySchema, ctx.url);
+    return json(await listUsers(ctx.db, ctx.caller, ctx.now, query));
+  },
+  { needs: "workers.read" },
+);
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods(
   { GET: list },

@@ -12,7 +12,7 @@ const list = endpoint(
         parseQuery(listDeliveriesQuerySchema, ctx.url),
       ),
     ),
-  { pool: "private" },
+  { needs: "webhooks.read" },
 );
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: list });

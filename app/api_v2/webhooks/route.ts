@@ -9,7 +9,7 @@ const list = endpoint(
     const all = await listWebhooks(ctx.db, ctx.caller.companyId);
     return json({ webhooks: all.map(({ company_id: _, ...w }) => w) });
   },
-  { pool: "private" },
+  { needs: "webhooks.read" },
 );
 
 /** POST /api_v2/webhooks: subscribe a URL; deliveries are signed with the caller's secret key. */
@@ -25,7 +25,7 @@ const create = endpoint(
     );
     return json(hook, 201, { Location: `/api_v2/webhooks/${hook.id}` });
   },
-  { pool: "private" },
+  { needs: "webhooks.write" },
 );
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: list, POST: create });

@@ -11,6 +11,7 @@ import {
 import type { Caller } from "../caller";
 import { ApiError, notFound, validationError } from "../errors";
 import { emitEvent } from "../events/emit";
+import { isWorker } from "../users/visibility";
 import { requiredBadgesOf } from "./candidates";
 import {
   type Actor,
@@ -127,7 +128,7 @@ export async function assignJob(
     const [worker] = await tx
       .select()
       .from(users)
-      .where(and(eq(users.id, body.worker_id), eq(users.companyId, companyId)));
+      .where(and(eq(users.id, body.worker_id), eq(users.companyId, companyId), isWorker));
     if (!worker) throw validationError({ worker_id: ["is not a worker in your pool"] });
 
     const [existing] = await tx

@@ -18,6 +18,7 @@ import {
 import type { Caller } from "../caller";
 import { type FieldErrors, mergeFieldErrors, validationError } from "../errors";
 import type { Parsed } from "../handler";
+import { isWorker } from "../users/visibility";
 import type { JobRequestRow } from "./serialize-job-request";
 import { inStorableYears, resolveStartTime } from "./start-time";
 
@@ -153,7 +154,7 @@ async function check(
     const found = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(inArray(users.id, ids), eq(users.companyId, caller.companyId)));
+      .where(and(inArray(users.id, ids), eq(users.companyId, caller.companyId), isWorker));
     const missing = ids.filter((i) => !found.some((r) => r.id === i));
     if (missing.length > 0) add(f, `not workers in your pool: ${missing.join(", ")}`);
   }

@@ -334,6 +334,9 @@ describe("the response schemas", () => {
     searchText: null,
     passwordHash: null,
     invitationExpiresAt: null,
+    role: null,
+    title: null,
+    lastSignInAt: null,
   };
   const held: UserBadgeRow = { id: 7, userId: 42, badgeId: 12, createdAt: at };
   // The private pool owning the worker: it reads the SSN and date of birth.
@@ -482,6 +485,7 @@ describe("the response schemas", () => {
       name,
       fromState,
       actor: "requestor" as const,
+      actorUserId: null,
       latitude: null,
       longitude: null,
       createdAt: at,

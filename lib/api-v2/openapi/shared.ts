@@ -185,6 +185,10 @@ export const ERROR_EXAMPLES: Record<
     when: "A write, or a call on webhooks, deliveries, mails or a job request's candidates, with a public-pool key: public pool keys may only read workers, badges, job requests and jobs.",
     message: "This operation needs a private pool key; public pool keys may only read",
   },
+  forbidden_for_role: {
+    when: "Our addition: a person signed in with e-mail and password whose role does not hold the action (see the role table in the introduction). Key pairs never get it.",
+    message: "Your role (Read-only) cannot do this: post, edit and cancel job requests",
+  },
   not_found: {
     when: "No such record, or one the caller may not see.",
     message: "User not found",

@@ -75,9 +75,11 @@ export async function recordUserChange(
   await tx.insert(userChanges).values({
     userId: entry.userId,
     kind: entry.kind,
-    apiKeyId: entry.caller?.operator ? null : (entry.caller?.apiKeyId ?? null),
+    apiKeyId: entry.caller?.operator || !entry.caller?.apiKeyId ? null : entry.caller.apiKeyId,
     companyId: entry.caller?.companyId ?? null,
-    actor: entry.actor,
+    // A person signed in with their own password is named: who did it, not which key.
+    actor: entry.caller?.person && entry.actor === "api_key" ? "employer" : entry.actor,
+    actorUserId: entry.caller?.person?.id ?? null,
     occurredAt: entry.now,
     changes: entry.changes,
     badgesAdded: entry.badgesAdded,

@@ -22,7 +22,7 @@ import type { Caller } from "../caller";
 import { paging } from "../format";
 import { serializeUser } from "./serialize-user";
 import { badgesOfPage } from "./user-badges";
-import { visibleUsers } from "./visibility";
+import { isWorker, visibleUsers } from "./visibility";
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -109,7 +109,9 @@ function invitationIs(statuses: string[], now: Date): SQL {
 export async function listUsers(db: Db, caller: Caller, now: Date, query: ListUsersQuery) {
   const visible = visibleUsers(caller, now);
   const filters: (SQL | undefined)[] = [];
-  if (query.type) filters.push(eq(users.type, query.type));
+  // `type`: the route sends `Employer` to the team's list (lib/api-v2/employers); what reaches
+  // here lists workers, which visibleUsers already keeps to (any other type matches nobody).
+  if (query.type && query.type !== "Worker") filters.push(sql`false`);
   if (query.email) filters.push(sql`lower(${users.email}) = ${query.email.trim().toLowerCase()}`);
   if (query.first_name)
     filters.push(sql`lower(${users.firstName}) = ${query.first_name.trim().toLowerCase()}`);
@@ -207,7 +209,7 @@ async function wholePoolPage(
       db
         .select({ pageId: sql<number>`${users.id}`.as("page_id") })
         .from(users)
-        .where(eq(users.companyId, sql.placeholder("company")))
+        .where(and(eq(users.companyId, sql.placeholder("company")), isWorker))
         .orderBy(...order)
         .limit(sql.placeholder("limit"))
         .offset(sql.placeholder("offset")),

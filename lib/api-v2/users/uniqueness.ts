@@ -11,7 +11,7 @@ export async function takenFields(
   db: DbOrTx,
   v: {
     email?: string;
-    phone?: string;
+    phone?: string | null;
     externalId?: string | null;
     companyId: number;
     excludeUserId?: number;

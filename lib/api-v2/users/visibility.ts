@@ -6,13 +6,17 @@ import type { Caller } from "../caller";
 
 const APPROVED_WINDOW_MS = 24 * 60 * 60 * 1000;
 
+/** Workers, as opposed to employer users (the team), who live in the same table. */
+export const isWorker = eq(users.type, "Worker");
+
 /**
- * Which users the caller may see, as a condition on `users`.
+ * Which workers the caller may see, as a condition on `users` (employer users are the team's,
+ * read through lib/api-v2/employers).
  * Private pool: the company's own pool. Public pool: workers with an active job for the
  * company at this moment (approved counts only within 24 hours of its approval).
  */
 export function visibleUsers(caller: Caller, now: Date): SQL {
-  if (caller.pool === "private") return eq(users.companyId, caller.companyId);
+  if (caller.pool === "private") return and(isWorker, eq(users.companyId, caller.companyId))!;
   const cutoff = new Date(now.getTime() - APPROVED_WINDOW_MS);
   return sql`exists (select 1 from ${jobs} where ${and(
     eq(jobs.userId, users.id),

@@ -14,8 +14,9 @@ import { unwrapBody } from "@/lib/api-v2/unwrap-body";
 import { deleteBadgeQuerySchema, updateBadgeBodySchema } from "@/lib/schemas/badge";
 
 /** GET /api_v2/badges/:id */
-const get = endpoint(async (ctx) =>
-  json(await getBadge(ctx.db, ctx.caller, idParam(ctx, "id", "Badge"))),
+const get = endpoint(
+  async (ctx) => json(await getBadge(ctx.db, ctx.caller, idParam(ctx, "id", "Badge"))),
+  { needs: "badges.read" },
 );
 
 /** PATCH /api_v2/badges/:id (private pool) */
@@ -26,7 +27,7 @@ const patch = endpoint(
     const body = parseOr422(updateBadgeBodySchema, raw);
     return json(await updateBadge(ctx.db, ctx.caller, ctx.now, id, body));
   },
-  { pool: "private" },
+  { needs: "badges.write" },
 );
 
 /**
@@ -42,7 +43,7 @@ const del = endpoint(
     });
     return json(null, 204);
   },
-  { pool: "private" },
+  { needs: "badges.write" },
 );
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: get, PATCH: patch, DELETE: del });

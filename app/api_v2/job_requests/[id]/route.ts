@@ -3,8 +3,9 @@ import { getJobRequest, updateJobRequest } from "@/lib/api-v2/jobs/job-requests"
 import { unwrapBody } from "@/lib/api-v2/unwrap-body";
 
 /** GET /api_v2/job_requests/:id: `{"job_request": {...}}`, as the real service wraps it. */
-const get = endpoint(async (ctx) =>
-  json(await getJobRequest(ctx.db, ctx.caller, idParam(ctx, "id", "Job request"))),
+const get = endpoint(
+  async (ctx) => json(await getJobRequest(ctx.db, ctx.caller, idParam(ctx, "id", "Job request"))),
+  { needs: "job_requests.read" },
 );
 
 /** PATCH /api_v2/job_requests/:id: a partial update; `state: cancelled` cancels (private pool). */
@@ -19,7 +20,7 @@ const update = endpoint(
         ctx.now,
       ),
     ),
-  { pool: "private" },
+  { needs: "job_requests.write" },
 );
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: get, PATCH: update });

@@ -5,8 +5,9 @@ import { unwrapBody } from "@/lib/api-v2/unwrap-body";
 import { updateJobBodySchema } from "@/lib/schemas/job";
 
 /** GET /api_v2/jobs/:id: `{"job": {...}}`. */
-const get = endpoint(async (ctx) =>
-  json(await getJob(ctx.db, ctx.caller, idParam(ctx, "id", "Job"), ctx.now)),
+const get = endpoint(
+  async (ctx) => json(await getJob(ctx.db, ctx.caller, idParam(ctx, "id", "Job"), ctx.now)),
+  { needs: "jobs.read" },
 );
 
 /** PATCH /api_v2/jobs/:id: the requestor's actions on a job (cancel, start, approve, no-show…). */
@@ -17,7 +18,7 @@ const update = endpoint(
     await updateJob(ctx.db, ctx.caller, id, body, ctx.now);
     return json(await getJob(ctx.db, ctx.caller, id, ctx.now));
   },
-  { pool: "private" },
+  { needs: "jobs.write" },
 );
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: get, PATCH: update });

@@ -12,7 +12,7 @@ const assign = endpoint(
     const out = await getJob(ctx.db, ctx.caller, job.id, ctx.now);
     return json(out, 201, { Location: `/api_v2/jobs/${job.id}` });
   },
-  { pool: "private" },
+  { needs: "jobs.write" },
 );
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: assign });

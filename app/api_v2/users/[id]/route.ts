@@ -5,10 +5,13 @@ import { updateUser } from "@/lib/api-v2/users/update-user";
 import { updateUserBodySchema } from "@/lib/schemas/user";
 
 /** GET /api_v2/users/:id: one worker, with an ETag for If-Match. */
-const get = endpoint(async (ctx) => {
-  const { user, etag } = await getUser(ctx.db, ctx.caller, ctx.now, idParam(ctx, "id", "User"));
-  return json(user, 200, { ETag: etag });
-});
+const get = endpoint(
+  async (ctx) => {
+    const { user, etag } = await getUser(ctx.db, ctx.caller, ctx.now, idParam(ctx, "id", "User"));
+    return json(user, 200, { ETag: etag });
+  },
+  { needs: "workers.read" },
+);
 
 /** PATCH /api_v2/users/:id: partial update of fields and badges, all or nothing. */
 const patch = endpoint(
@@ -25,7 +28,7 @@ const patch = endpoint(
     );
     return json(user, 200, { ETag: etag });
   },
-  { pool: "private" },
+  { needs: "workers.write" },
 );
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: get, PATCH: patch });

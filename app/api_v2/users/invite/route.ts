@@ -11,7 +11,7 @@ const invite = endpoint(
     const { user, row } = await inviteUser(ctx.db, ctx.caller, ctx.now, parsed);
     return json(user, 201, { Location: `/api_v2/users/${user.id}`, ETag: etagOf(row) });
   },
-  { pool: "private" },
+  { needs: "workers.write" },
 );
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: invite });

@@ -5,14 +5,14 @@ import { endpoint, idParam, json, methods } from "@/lib/api-v2/handler";
 const get = endpoint(
   async (ctx) =>
     json(await getWebhook(ctx.db, ctx.caller.companyId, idParam(ctx, "id", "Webhook"))),
-  { pool: "private" },
+  { needs: "webhooks.read" },
 );
 
 /** DELETE /api_v2/webhooks/:id: unsubscribe; deliveries still waiting are cancelled. */
 const remove = endpoint(
   async (ctx) =>
     json(await removeWebhook(ctx.db, ctx.caller.companyId, idParam(ctx, "id", "Webhook"), ctx.now)),
-  { pool: "private" },
+  { needs: "webhooks.write" },
 );
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: get, DELETE: remove });

@@ -14,7 +14,7 @@ const list = endpoint(
         ctx.now,
       ),
     ),
-  { pool: "private" },
+  { needs: "candidates.read" },
 );
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: list });

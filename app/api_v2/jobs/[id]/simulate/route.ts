@@ -24,7 +24,7 @@ const simulate = endpoint(
     await actAsWorker(ctx.db, ctx.caller.companyId, { action, jobId: id }, ctx.now);
     return json(await getJob(ctx.db, ctx.caller, id, ctx.now));
   },
-  { pool: "private" },
+  { needs: "jobs.write" },
 );
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: simulate });

@@ -15,7 +15,7 @@ const resend = endpoint(
     );
     return json(user, 201, { ETag: etag });
   },
-  { pool: "private" },
+  { needs: "workers.write" },
 );
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: resend });

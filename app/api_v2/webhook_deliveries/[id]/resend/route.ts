@@ -8,7 +8,7 @@ const resend = endpoint(
       await resendDelivery(ctx.db, ctx.caller.companyId, idParam(ctx, "id", "Delivery"), ctx.now),
       202,
     ),
-  { pool: "private" },
+  { needs: "webhooks.write" },
 );
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: resend });
