@@ -140,6 +140,8 @@ export const users = pgTable(
     /** Sealed at rest like dob; never in logs, history values, webhook payloads. */
     ssn: text("ssn"),
     suspended: boolean("suspended").notNull().default(false),
+    /** When `suspended` last became true (the reference's `suspended_at`); null while not suspended. */
+    suspendedAt: ts("suspended_at"),
     suspendedUntil: ts("suspended_until"),
     lowerPool: boolean("lower_pool"),
     lowerPoolUntil: ts("lower_pool_until"),

@@ -1,12 +1,53 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { promisify } from "node:util";
+import { ApiError } from "../errors";
 
-const scrypt = promisify(scryptCb) as (
+const scryptRaw = promisify(scryptCb) as (
   password: string,
   salt: Buffer,
   keylen: number,
   options: { N: number; r: number; p: number; maxmem: number },
 ) => Promise<Buffer>;
+
+/**
+ * How many hashes run at once, and how many may wait. scrypt runs on libuv's thread pool, off
+ * the event loop; bounding it keeps a flood of sign-ins from taking every thread (and 32 MiB
+ * each) from the rest of the API, and a queue past its bound answers 429 at once instead of
+ * growing without limit.
+ */
+export const HASH_CONCURRENCY = Math.max(1, Math.min(4, availableParallelism()));
+export const HASH_QUEUE_LIMIT = 64;
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= HASH_CONCURRENCY) {
+    if (waiting.length >= HASH_QUEUE_LIMIT) {
+      throw new ApiError(
+        "rate_limited",
+        "Too many password checks at once; try again in a moment",
+        undefined,
+        { "Retry-After": "1" },
+      );
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    running++;
+  }
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    // The slot passes straight to the next in line (running stays the same), or is freed.
+    if (next) next();
+    else running--;
+  }
+}
+
+const scrypt: typeof scryptRaw = (password, salt, keylen, options) =>
+  withHashSlot(() => scryptRaw(password, salt, keylen, options));
 
 /**
  * N = 2^15, r = 8: about 100 ms of CPU and 32 MiB per hash. That is the point of it, and why
@@ -39,4 +80,21 @@ export async function verifyPassword(password: string, stored: string): Promise<
     maxmem: PARAMS.maxmem,
   });
   return timingSafeEqual(expected, actual);
+}
+
+/** A hash of no one's password: checked against when the account is unknown, to take the same time. */
+let decoy: Promise<string> | undefined;
+
+/**
+ * Verify against the account's hash, or (unknown account, no password yet) against a decoy, so
+ * an unknown e-mail and a wrong password cost the same time. False for the decoy, always.
+ */
+export async function verifyPasswordOrDecoy(
+  password: string,
+  stored: string | null | undefined,
+): Promise<boolean> {
+  const real = typeof stored === "string" && stored.startsWith("scrypt$");
+  decoy ??= hashPassword(randomBytes(16).toString("base64url"));
+  const ok = await verifyPassword(password, real ? stored : await decoy);
+  return real && ok;
 }

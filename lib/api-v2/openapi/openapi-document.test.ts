@@ -337,6 +337,7 @@ describe("the response schemas", () => {
     role: null,
     title: null,
     lastSignInAt: null,
+    suspendedAt: null,
   };
   const held: UserBadgeRow = { id: 7, userId: 42, badgeId: 12, createdAt: at };
   // The private pool owning the worker: it reads the SSN and date of birth.

@@ -7,8 +7,10 @@ import { noteIssuedSecret } from "@/e2e/support/secret-scan";
 import { type Database, openDatabase, setDatabase } from "@/lib/db/client";
 import { companies, outbox } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import type { Role } from "@/lib/schemas/permissions";
 import { matchRoute as matchRouteIn, sortRoutes } from "@/lib/server/api-router";
 import { createCompany, createKeys } from "../admin/admin";
+import { createEmployerUser, issuePersonToken } from "../admin/people";
 import { setClock } from "../clock";
 import { openStoredMail } from "../events/invitation-mail";
 import type { RouteHandler } from "../handler";
@@ -127,7 +129,18 @@ export type Api = {
   database: Database;
   tenant(name?: string): Promise<Tenant>;
   authenticate(keys: { api_key: string; secret_key: string }): Promise<string>;
+  /**
+   * An employer user of the company with the role, and a token bound to them (as password
+   * sign-in issues it; the row is written directly, with no password).
+   */
+  person(
+    companyId: number,
+    role: Role,
+    overrides?: { firstName?: string; lastName?: string },
+  ): Promise<Person>;
 };
+
+export type Person = { id: number; token: string; email: string; role: Role };
 
 /** `describe` on the engine this project runs; PostgreSQL is skipped, with the reason printed, when unset. */
 export function describeApi(name: string, fn: (api: Api) => void): void {
@@ -158,6 +171,22 @@ export function describeApi(name: string, fn: (api: Api) => void): void {
         if (res.status !== 200) throw new Error(`authenticate failed: ${res.text}`);
         noteIssuedSecret(keys.secret_key, res.body.token);
         return res.body.token as string;
+      };
+      let people = 0;
+      api.person = async (companyId, role, overrides = {}) => {
+        const db = api.database.db;
+        people++;
+        const email = `person${people}.${process.pid}.${companyId}@example.com`;
+        const { id } = await createEmployerUser(db, {
+          companyId,
+          role,
+          email,
+          firstName: overrides.firstName ?? "Dana",
+          lastName: overrides.lastName ?? `Person${people}`,
+        });
+        const { token } = await issuePersonToken(db, id);
+        noteIssuedSecret(token);
+        return { id, token, email, role };
       };
       api.tenant = async (label) => {
         const db = api.database.db;

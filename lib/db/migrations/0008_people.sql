@@ -9,6 +9,8 @@ ALTER TABLE "tokens" ALTER COLUMN "api_key_id" DROP NOT NULL;--> statement-break
 ALTER TABLE "users" ALTER COLUMN "phone" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "invitations" ADD COLUMN "purpose" text DEFAULT 'invitation' NOT NULL;--> statement-breakpoint
 ALTER TABLE "tokens" ADD COLUMN "user_id" integer;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "suspended_at" timestamp (3) with time zone;--> statement-breakpoint
+UPDATE "users" SET "suspended_at" = "updated_at" WHERE "suspended";--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "role" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "title" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "last_sign_in_at" timestamp (3) with time zone;--> statement-breakpoint
