@@ -1,3 +1,4 @@
+import { type Action, can, type Role } from "@/lib/schemas/permissions";
 import type { UserBadgeJson, UserJson } from "@/lib/schemas/user-fields";
 
 /** The portal's own view of API data: what pages render, whatever the upstream's quirks. */
@@ -28,8 +29,26 @@ export type ListPage<T> = {
   hasMore: boolean;
 };
 
+/** A person signed in with e-mail and password (our API's addition): who, and their role. */
+export type SessionPerson = { id: number; name: string; email: string; role: Role };
+
 export type SessionSummary = {
   environment: "test" | "live";
   companyName: string | null;
   pool: "private" | "public" | null;
+  /** Null for a key pair's session (integrations, the real service). */
+  person: SessionPerson | null;
 };
+
+/**
+ * Whether the screens should offer an action (lib/schemas/permissions.ts, the table the API
+ * enforces): by the person's role, else by the key's pool. An unknown pool (the real service
+ * says nothing) is offered as private: the upstream refuses what it must, and the page says so.
+ */
+export function canDo(
+  who: Pick<SessionSummary, "pool" | "person"> | null | undefined,
+  action: Action,
+): boolean {
+  if (!who) return false;
+  return can({ pool: who.pool ?? "private", role: who.person?.role ?? null }, action);
+}

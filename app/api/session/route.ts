@@ -32,6 +32,7 @@ export const GET = portalRoute(async (_req, _params, jar) => {
     environment: session.environment,
     companyName: session.companyName ?? null,
     pool: session.pool ?? null,
+    person: session.person ?? null,
   } satisfies SessionSummary);
 });
 
@@ -148,6 +149,7 @@ async function signIn(
       environment: result.session.environment,
       companyName: result.session.companyName,
       pool: result.session.pool ?? null,
+      person: result.session.person ?? null,
     },
   };
 }

@@ -5,6 +5,8 @@ import { env } from "@/lib/env";
 import { openedSeals } from "@/lib/portal/server/opened-seals";
 import { sessionSecret } from "@/lib/portal/server/session-secret";
 
+import type { SessionPerson } from "@/lib/portal/types";
+
 export type Environment = "test" | "live";
 
 /** What the portal keeps about a signed-in employer. Never the secret key. */
@@ -21,6 +23,11 @@ export type SessionData = {
   companyName?: string;
   /** Unknown when the upstream cannot say (the real service has no /me). */
   pool?: "private" | "public" | null;
+  /**
+   * The person signed in with their own e-mail and password (our API only): named in the header,
+   * their role decides what the screens offer. Null or absent for a key pair's session.
+   */
+  person?: SessionPerson | null;
 };
 
 const SESSION_COOKIE = "ep_session";

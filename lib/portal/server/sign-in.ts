@@ -28,7 +28,11 @@ export async function signInUpstream(
   secretKey: string,
   opts: { client?: string | null } = {},
 ): Promise<
-  | { ok: true; session: Required<Omit<SessionData, "pool" | "sid">> & Pick<SessionData, "pool"> }
+  | {
+      ok: true;
+      session: Required<Omit<SessionData, "pool" | "sid" | "person">> &
+        Pick<SessionData, "pool" | "person">;
+    }
   | { ok: false; status: number; error: PortalError }
 > {
   // Plain mistakes are said before anyone is asked (and before the upstream's rate limit).
