@@ -41,11 +41,21 @@ const password = () =>
 
 /** The reference's `customer_id` (a number; the form encoding sends it as text). */
 const customerId = () =>
-  z.coerce
-    .number({ error: (iss) => (iss.input == null ? BLANK : "must be an id") })
-    .int("must be an id")
-    .min(1, "must be an id")
-    .max(MAX_ID, "must be an id");
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,10}$/)
+          .transform(Number),
+      ],
+      {
+        error: (iss) => (iss.input == null ? BLANK : "must be an id"),
+      },
+    )
+    .pipe(z.number().int("must be an id").min(1, "must be an id").max(MAX_ID, "must be an id"));
 
 const employerType = () =>
   z.literal("Employer", {
