@@ -9,6 +9,7 @@ import { type Database, openDatabase, setDatabase } from "@/lib/db/client";
 import { referenceView } from "@/lib/docs/reference-view";
 import { authenticateBodySchema } from "@/lib/schemas/auth";
 import { createBadgeBodySchema, updateBadgeBodySchema } from "@/lib/schemas/badge";
+import { createEmployerBodySchema } from "@/lib/schemas/employer";
 import {
   assignJobBodySchema,
   jobRequestBodySchema,
@@ -94,6 +95,7 @@ describe("the OpenAPI document", () => {
       }
     > = {
       inviteUser: { schema: inviteUserBodySchema, key: "user" },
+      createEmployerUser: { schema: createEmployerBodySchema, key: "user" },
       updateUser: { schema: updateUserBodySchema, key: "user" },
       createBadge: { schema: createBadgeBodySchema, key: "badge" },
       updateBadge: { schema: updateBadgeBodySchema, key: "badge" },

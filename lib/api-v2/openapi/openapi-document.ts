@@ -9,6 +9,7 @@ import { WEBHOOK_EVENTS } from "@/lib/schemas/webhook";
 import { STATUS_OF } from "../errors";
 import { SIGNATURE_HEADER } from "../events/signature";
 import { BADGES_ENDPOINTS } from "./endpoints/badges";
+import { EMPLOYERS_ENDPOINTS } from "./endpoints/employers";
 import { INVITATIONS_ENDPOINTS } from "./endpoints/invitations";
 import { JOB_BODY_NOTES, JOBS_ENDPOINTS } from "./endpoints/jobs";
 import { SESSION_ENDPOINTS } from "./endpoints/session";
@@ -32,6 +33,7 @@ export { TAGS } from "./shared";
 export const ENDPOINTS: Endpoint[] = [
   ...SESSION_ENDPOINTS,
   ...USERS_ENDPOINTS,
+  ...EMPLOYERS_ENDPOINTS,
   ...BADGES_ENDPOINTS,
   ...JOBS_ENDPOINTS,
   ...WEBHOOKS_ENDPOINTS,
