@@ -202,7 +202,11 @@ describe("our additions in the document", () => {
     const params = (p: string): Json[] =>
       ((doc.paths?.[p]?.get ?? {}) as Json).parameters.filter((x: Json) => x["x-addition"]);
     expect(params("/api_v2/jobs").map((x) => x.name)).toEqual(["worker_id"]);
-    expect(params("/api_v2/job_requests").map((x) => x.name)).toEqual(["category", "zip"]);
+    expect(params("/api_v2/job_requests").map((x) => x.name)).toEqual([
+      "category",
+      "zip",
+      "employer_id",
+    ]);
   });
 
   it("explains the job state machine, the ranking and the required fields", () => {
