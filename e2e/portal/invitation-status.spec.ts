@@ -38,6 +38,8 @@ test("an invited worker shows Invited, gets a new link on Resend, and is Active 
 
   // The first link no longer works: the outbox says so, though the mail still says "works once";
   // the worker who opens it is told to ask for a new one.
+  await expect(items.nth(1)).toContainText("Link replaced");
+  await expect(items.first()).not.toContainText("Link replaced");
   await items.nth(1).click();
   await expect(page.getByRole("article")).toContainText(
     "This link no longer works: a newer invitation was sent",
