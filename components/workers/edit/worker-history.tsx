@@ -210,7 +210,9 @@ function KindIcon({ kind }: { kind: HistoryEntry["kind"] }) {
       ? "bg-sky-100 text-sky-700"
       : kind === "invitation_accepted"
         ? "bg-emerald-100 text-emerald-700"
-        : "bg-indigo-100 text-indigo-700";
+        : kind === "personal_data_revealed"
+          ? "bg-amber-100 text-amber-800"
+          : "bg-indigo-100 text-indigo-700";
   const path =
     kind === "invited"
       ? "M3 4a2 2 0 0 0-2 2v1.161l8.441 4.221a1.25 1.25 0 0 0 1.118 0L19 7.162V6a2 2 0 0 0-2-2H3Zm16 4.839-7.77 3.885a2.75 2.75 0 0 1-2.46 0L1 8.839V14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V8.839Z"
