@@ -99,6 +99,10 @@ describeApi("SSN reveal", (api) => {
       expect([who, res.status, res.body.error.code], res.text).toEqual([who, status, code]);
       if (status === 404) expect(res.text).toBe(nobody.text);
     }
+    // HEAD is answered by the same handler, with no body: nothing revealed, nothing recorded.
+    const head = await call("HEAD", `/api_v2/users/${worker.id}/ssn`, { token: requestor.token });
+    expect(head.status).toBe(200);
+    expect(head.text).not.toContain("6789");
     const teammate = await call("GET", `/api_v2/users/${admin.id}/ssn`, { token: admin.token });
     expect([teammate.status, teammate.body.error?.code]).toEqual([404, "not_found"]);
     expect((await reveals(worker.id)).length).toBe(before);
