@@ -12,6 +12,7 @@ import { BADGES_ENDPOINTS } from "./endpoints/badges";
 import { EMPLOYERS_ENDPOINTS } from "./endpoints/employers";
 import { INVITATIONS_ENDPOINTS } from "./endpoints/invitations";
 import { JOB_BODY_NOTES, JOBS_ENDPOINTS } from "./endpoints/jobs";
+import { PERSONAL_DATA_ENDPOINTS } from "./endpoints/personal-data";
 import { SESSION_ENDPOINTS } from "./endpoints/session";
 import { USERS_ENDPOINTS } from "./endpoints/users";
 import { WEBHOOKS_ENDPOINTS } from "./endpoints/webhooks";
@@ -34,6 +35,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...SESSION_ENDPOINTS,
   ...USERS_ENDPOINTS,
   ...EMPLOYERS_ENDPOINTS,
+  ...PERSONAL_DATA_ENDPOINTS,
   ...BADGES_ENDPOINTS,
   ...JOBS_ENDPOINTS,
   ...WEBHOOKS_ENDPOINTS,
