@@ -17,7 +17,11 @@ export default async function PortalLayout({ children }: { children: ReactNode }
   }
   return (
     <Providers>
-      <PortalShell environment={session.environment} companyName={session.companyName}>
+      <PortalShell
+        environment={session.environment}
+        companyName={session.companyName}
+        access={{ pool: session.pool ?? null, person: session.person ?? null }}
+      >
         {children}
       </PortalShell>
     </Providers>

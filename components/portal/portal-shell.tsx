@@ -3,13 +3,17 @@ import type { ReactNode } from "react";
 import { CommandPalette } from "@/components/portal/command-palette";
 import { EnvironmentBadge } from "@/components/portal/environment-badge";
 import { NavLinks } from "@/components/portal/nav-links";
+import { PortalAccessProvider } from "@/components/portal/portal-access";
 import { RouteFocus } from "@/components/portal/route-focus";
 import { SignOutButton } from "@/components/portal/sign-out-button";
 import { SkipLink } from "@/components/portal/skip-link";
+import type { SessionSummary } from "@/lib/portal/types";
 
 type Props = {
   environment: "test" | "live";
   companyName?: string;
+  /** Who is signed in: the nav and the palette offer admins' pages to admins only. */
+  access?: Pick<SessionSummary, "pool" | "person">;
   children: ReactNode;
 };
 
@@ -18,10 +22,10 @@ type Props = {
  * warning, the brand, the nav, the command palette, the account) and one main. The portal's
  * layout and the app's not-found page both use it, so an unknown URL keeps the nav.
  */
-export function PortalShell({ environment, companyName, children }: Props) {
+export function PortalShell({ environment, companyName, access, children }: Props) {
   const live = environment === "live";
   return (
-    <>
+    <PortalAccessProvider access={access ?? null}>
       <SkipLink />
       <header className={`border-b bg-white ${live ? "border-red-300" : "border-slate-200"}`}>
         {live && (
@@ -74,6 +78,6 @@ export function PortalShell({ environment, companyName, children }: Props) {
       >
         {children}
       </main>
-    </>
+    </PortalAccessProvider>
   );
 }
