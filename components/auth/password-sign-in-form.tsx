@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { portalFetch } from "@/lib/portal/client/fetcher";
 import { placeFieldErrors } from "@/lib/portal/client/place-field-errors";
+import type { SessionSummary } from "@/lib/portal/types";
 import { type PersonSignInBody, personSignInBodySchema } from "@/lib/schemas/person-auth";
 
 /** A person's own sign-in with e-mail and password (our API's addition). */
@@ -17,7 +18,7 @@ export function PasswordSignInForm({
 }: {
   next: string;
   onError: (message: string | null) => void;
-  onDone: () => void;
+  onDone: (signedIn: SessionSummary) => void;
 }) {
   const {
     register,
@@ -29,8 +30,7 @@ export function PasswordSignInForm({
   const onSubmit = handleSubmit(async (values) => {
     onError(null);
     try {
-      await portalFetch("/api/session", { method: "POST", json: values });
-      onDone();
+      onDone(await portalFetch<SessionSummary>("/api/session", { method: "POST", json: values }));
     } catch (err) {
       placeFieldErrors(err, ["email", "password"], setError);
       onError(err instanceof Error ? err.message : "Sign-in failed. Try again.");
