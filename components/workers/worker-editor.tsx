@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useEffect } from "react";
 import { FormProvider } from "react-hook-form";
 import { loadBadgeSearch } from "@/components/badges/badge-picker";
+import { useOffers, useRoleRefusal } from "@/components/portal/portal-access";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { relativeTime } from "@/components/ui/time-ago";
@@ -65,7 +66,9 @@ type Props = {
 /** The edit page of one worker: loads it, then hands it to the form. */
 export function WorkerEditor({ id, pool, mapTileUrl, invited = false }: Props) {
   const query = useWorker(id);
-  const editable = pool !== "public";
+  // A public pool's keys, or a person whose role cannot edit workers (read-only), see details.
+  const offersEdit = useOffers("workers.write");
+  const editable = pool !== "public" && offersEdit;
   // What only editing needs (the form's rules, the badge search) loads beside the worker's data.
   useEffect(() => {
     if (!editable) return;
@@ -83,7 +86,8 @@ export function WorkerEditor({ id, pool, mapTileUrl, invited = false }: Props) {
           const r = await query.refetch();
           return r.isError ? null : (r.data ?? null);
         }}
-        readOnly={pool === "public"}
+        readOnly={!editable}
+        withheld={pool === "public" ? PUBLIC_POOL_WITHHELD : []}
         mapTileUrl={mapTileUrl}
         invited={invited}
       />
@@ -110,6 +114,7 @@ function LoadedWorkerEditor({
   latest,
   refetch,
   readOnly,
+  withheld,
   mapTileUrl,
   invited,
 }: {
@@ -118,10 +123,12 @@ function LoadedWorkerEditor({
   latest: WorkerWithEtag;
   refetch: () => Promise<WorkerWithEtag | null>;
   readOnly: boolean;
+  withheld: readonly ("ssn" | "dob")[];
   mapTileUrl: string;
   invited: boolean;
 }) {
   const w = useWorkerForm({ id, initial, latest, refetch, readOnly });
+  const roleRefusal = useRoleRefusal("workers.write", "edit workers");
   // Ctrl/Cmd+S saves, from any field, as in a desktop editor; never while a save or a conflict
   // is in hand (the conflict panel asks which version wins).
   useShortcut(
@@ -153,8 +160,8 @@ function LoadedWorkerEditor({
             )}
             {readOnly && (
               <Alert tone="info">
-                Your keys give read-only (public-pool) access. Editing workers needs a private-pool
-                key.
+                {roleRefusal ??
+                  "Your keys give read-only (public-pool) access. Editing workers needs a private-pool key."}
               </Alert>
             )}
             {w.restored && (
@@ -180,11 +187,7 @@ function LoadedWorkerEditor({
 
           {readOnly ? (
             <div className="mt-8">
-              <WorkerDetails
-                worker={latest.worker}
-                mapTileUrl={mapTileUrl}
-                withheld={PUBLIC_POOL_WITHHELD}
-              />
+              <WorkerDetails worker={latest.worker} mapTileUrl={mapTileUrl} withheld={withheld} />
             </div>
           ) : (
             <FormProvider {...w.form}>
