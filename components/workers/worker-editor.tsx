@@ -17,6 +17,7 @@ import { WORKER_SECTIONS } from "./edit/editor-sections";
 import { SECTION_SCROLL_MARGIN } from "./edit/form-section";
 import { SaveBar } from "./edit/save-bar";
 import { SectionNav } from "./edit/section-nav";
+import { SsnRevealScope } from "./edit/ssn-reveal";
 import { UnsentNotice } from "./edit/unsent-notice";
 import { useWorkerForm } from "./edit/use-worker-form";
 import { WorkerDetails } from "./edit/worker-details";
@@ -190,50 +191,52 @@ function LoadedWorkerEditor({
               <WorkerDetails worker={latest.worker} mapTileUrl={mapTileUrl} withheld={withheld} />
             </div>
           ) : (
-            <FormProvider {...w.form}>
-              <form
-                onSubmit={w.onSubmit}
-                noValidate
-                aria-label={`Edit ${latest.worker.first_name} ${latest.worker.last_name}`}
-                className="mt-8"
-              >
-                <div className="min-w-0 space-y-8">
-                  <WorkerFormSections
-                    mapTileUrl={mapTileUrl}
-                    readOnly={false}
-                    held={w.base.worker.user_badges}
-                    badgeEdit={w.badgeEdit}
-                    onBadgeEdit={(next) => {
-                      w.setBadgeEdit(next);
-                      w.setBadgeError(null);
-                    }}
-                    badgeError={w.badgeError}
-                  />
-                </div>
+            <SsnRevealScope workerId={id}>
+              <FormProvider {...w.form}>
+                <form
+                  onSubmit={w.onSubmit}
+                  noValidate
+                  aria-label={`Edit ${latest.worker.first_name} ${latest.worker.last_name}`}
+                  className="mt-8"
+                >
+                  <div className="min-w-0 space-y-8">
+                    <WorkerFormSections
+                      mapTileUrl={mapTileUrl}
+                      readOnly={false}
+                      held={w.base.worker.user_badges}
+                      badgeEdit={w.badgeEdit}
+                      onBadgeEdit={(next) => {
+                        w.setBadgeEdit(next);
+                        w.setBadgeError(null);
+                      }}
+                      badgeError={w.badgeError}
+                    />
+                  </div>
 
-                <SaveBar
-                  status={w.saveStatus}
-                  changeCount={w.changed.length + w.badgeChanges}
-                  canSave={w.dirty && !w.busy && !w.conflict}
-                  busy={w.busy}
-                  onDiscard={w.discardAll}
-                  error={
-                    w.formError ? (
-                      <Alert tone="error">{w.formError}</Alert>
-                    ) : (
-                      w.unsent && (
-                        <UnsentNotice
-                          unsent={w.unsent}
-                          busy={w.busy}
-                          onRetry={w.onRetry}
-                          onCancel={w.onCancelUnsent}
-                        />
+                  <SaveBar
+                    status={w.saveStatus}
+                    changeCount={w.changed.length + w.badgeChanges}
+                    canSave={w.dirty && !w.busy && !w.conflict}
+                    busy={w.busy}
+                    onDiscard={w.discardAll}
+                    error={
+                      w.formError ? (
+                        <Alert tone="error">{w.formError}</Alert>
+                      ) : (
+                        w.unsent && (
+                          <UnsentNotice
+                            unsent={w.unsent}
+                            busy={w.busy}
+                            onRetry={w.onRetry}
+                            onCancel={w.onCancelUnsent}
+                          />
+                        )
                       )
-                    )
-                  }
-                />
-              </form>
-            </FormProvider>
+                    }
+                  />
+                </form>
+              </FormProvider>
+            </SsnRevealScope>
           )}
 
           <div id="jobs" className={`mt-10 ${SECTION_SCROLL_MARGIN}`}>
