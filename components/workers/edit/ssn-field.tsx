@@ -74,19 +74,16 @@ export function SsnField({ hint, className = "" }: { hint: string; className?: s
       </div>
       {reveal && onlyLastFour && (
         <p id={`${id}-revealed`} aria-live="polite" className="mt-1 text-xs text-slate-700">
-          {reveal.shown &&
-            (reveal.busy
-              ? "Revealing…"
-              : reveal.error
-                ? reveal.error
-                : reveal.value !== null && (
-                    <>
-                      <span className="font-medium text-slate-900 tabular-nums">
-                        {reveal.value || "(empty)"}
-                      </span>
-                      {" · your reveal is recorded in the worker's history"}
-                    </>
-                  ))}
+          {reveal.state.kind === "busy" && "Revealing…"}
+          {reveal.state.kind === "failed" && reveal.state.message}
+          {reveal.state.kind === "shown" && (
+            <>
+              <span className="font-medium text-slate-900 tabular-nums">
+                {reveal.state.ssn || "(empty)"}
+              </span>
+              {" · your reveal is recorded in the worker's history"}
+            </>
+          )}
         </p>
       )}
       {!error && (

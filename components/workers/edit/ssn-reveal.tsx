@@ -1,8 +1,10 @@
 "use client";
 
+import { QueryClientContext } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext, useState } from "react";
 import { useOffers } from "@/components/portal/portal-access";
-import { useRevealSsn } from "@/lib/portal/client/hooks/use-reveal-ssn";
+import { apiFetch } from "@/lib/portal/client/fetcher";
+import { keys } from "@/lib/portal/client/hooks/query-keys";
 
 const WorkerIdContext = createContext<number | null>(null);
 
@@ -14,26 +16,41 @@ export function SsnRevealScope({ workerId, children }: { workerId: number; child
 /** Whether an SSN as the API gave it is only its last four digits (a person's read). */
 export const isMaskedSsn = (v: string) => v.includes("•");
 
+type State =
+  | { kind: "hidden" }
+  | { kind: "busy" }
+  | { kind: "shown"; ssn: string }
+  | { kind: "failed"; message: string };
+
 /**
- * Reveal for a masked SSN: for those whose role holds personal_data.reveal (requestors,
- * admins), inside a worker's editor. Null where there is nothing to offer.
+ * Reveal for a masked SSN (GET /users/:id/ssn, our API's addition), inside a worker's editor,
+ * for those whose role holds personal_data.reveal (requestors, admins); null where there is
+ * nothing to offer. The number lives in this state only: never in the query cache with the
+ * worker, never in the form or its draft. Asked again each time it is shown, since the API
+ * records every reveal in the worker's history, which is then read again.
  */
 export function useSsnReveal() {
   const workerId = useContext(WorkerIdContext);
   const offered = useOffers("personal_data.reveal");
-  const reveal = useRevealSsn(workerId ?? 0);
-  const [shown, setShown] = useState(false);
+  const queryClient = useContext(QueryClientContext);
+  const [state, setState] = useState<State>({ kind: "hidden" });
   if (workerId === null || !offered) return null;
+  const reveal = async () => {
+    setState({ kind: "busy" });
+    try {
+      const { data } = await apiFetch<{ ssn: string | null }>(`users/${workerId}/ssn`);
+      setState({ kind: "shown", ssn: data.ssn ?? "" });
+      void queryClient?.invalidateQueries({ queryKey: keys.workerHistory(workerId) });
+    } catch (err) {
+      setState({
+        kind: "failed",
+        message: err instanceof Error ? err.message : "The number could not be revealed.",
+      });
+    }
+  };
   return {
-    value: shown ? (reveal.data ?? null) : null,
-    busy: reveal.isPending,
-    error: reveal.error?.message ?? null,
-    toggle: () => {
-      if (shown) return setShown(false);
-      setShown(true);
-      // Asked each time it is shown: every reveal is on the record.
-      reveal.mutate();
-    },
-    shown,
+    state,
+    shown: state.kind !== "hidden",
+    toggle: () => (state.kind === "hidden" ? void reveal() : setState({ kind: "hidden" })),
   };
 }
