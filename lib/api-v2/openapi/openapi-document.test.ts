@@ -16,6 +16,11 @@ import {
   simulateWorkerBodySchema,
   updateJobBodySchema,
 } from "@/lib/schemas/job";
+import {
+  changePasswordBodySchema,
+  confirmPasswordResetBodySchema,
+  requestPasswordResetBodySchema,
+} from "@/lib/schemas/person-auth";
 import { inviteUserBodySchema, updateUserBodySchema } from "@/lib/schemas/user";
 import {
   acceptInvitationBodySchema,
@@ -107,6 +112,9 @@ describe("the OpenAPI document", () => {
       assignJob: { schema: assignJobBodySchema, key: "job" },
       updateJob: { schema: updateJobBodySchema, key: "job" },
       simulateWorker: { schema: simulateWorkerBodySchema, key: "job" },
+      requestPasswordReset: { schema: requestPasswordResetBodySchema },
+      confirmPasswordReset: { schema: confirmPasswordResetBodySchema },
+      changePassword: { schema: changePasswordBodySchema },
     };
     for (const e of ENDPOINTS) {
       const content = (doc.paths?.[e.path]?.[e.method]?.requestBody as Json | undefined)?.content;
