@@ -9,6 +9,7 @@ import { type Database, openDatabase, setDatabase } from "@/lib/db/client";
 import { referenceView } from "@/lib/docs/reference-view";
 import { authenticateBodySchema } from "@/lib/schemas/auth";
 import { createBadgeBodySchema, updateBadgeBodySchema } from "@/lib/schemas/badge";
+import { createEmployerBodySchema } from "@/lib/schemas/employer";
 import {
   assignJobBodySchema,
   jobRequestBodySchema,
@@ -99,6 +100,7 @@ describe("the OpenAPI document", () => {
       }
     > = {
       inviteUser: { schema: inviteUserBodySchema, key: "user" },
+      createEmployerUser: { schema: createEmployerBodySchema, key: "user" },
       updateUser: { schema: updateUserBodySchema, key: "user" },
       createBadge: { schema: createBadgeBodySchema, key: "badge" },
       updateBadge: { schema: updateBadgeBodySchema, key: "badge" },
@@ -208,7 +210,11 @@ describe("our additions in the document", () => {
     const params = (p: string): Json[] =>
       ((doc.paths?.[p]?.get ?? {}) as Json).parameters.filter((x: Json) => x["x-addition"]);
     expect(params("/api_v2/jobs").map((x) => x.name)).toEqual(["worker_id"]);
-    expect(params("/api_v2/job_requests").map((x) => x.name)).toEqual(["category", "zip"]);
+    expect(params("/api_v2/job_requests").map((x) => x.name)).toEqual([
+      "category",
+      "zip",
+      "employer_id",
+    ]);
   });
 
   it("explains the job state machine, the ranking and the required fields", () => {
@@ -486,7 +492,7 @@ describe("the response schemas", () => {
       phone: null,
       business_name: "Acme",
       customer_id: 1,
-      role: "requestor",
+      role: "requestor" as const,
     };
     const transition = (id: number, name: string, fromState: string | null) => ({
       id,

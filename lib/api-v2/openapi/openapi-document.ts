@@ -9,6 +9,7 @@ import { WEBHOOK_EVENTS } from "@/lib/schemas/webhook";
 import { STATUS_OF } from "../errors";
 import { SIGNATURE_HEADER } from "../events/signature";
 import { BADGES_ENDPOINTS } from "./endpoints/badges";
+import { EMPLOYERS_ENDPOINTS } from "./endpoints/employers";
 import { INVITATIONS_ENDPOINTS } from "./endpoints/invitations";
 import { JOB_BODY_NOTES, JOBS_ENDPOINTS } from "./endpoints/jobs";
 import { PEOPLE_AUTH_ENDPOINTS } from "./endpoints/people-auth";
@@ -36,6 +37,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...PEOPLE_AUTH_ENDPOINTS,
   ...USERS_ENDPOINTS,
   ...PERSONAL_DATA_ENDPOINTS,
+  ...EMPLOYERS_ENDPOINTS,
   ...BADGES_ENDPOINTS,
   ...JOBS_ENDPOINTS,
   ...WEBHOOKS_ENDPOINTS,
