@@ -199,7 +199,7 @@ describe("our additions in the document", () => {
         .map(([k]) => k);
     expect(flagged("JobRequest")).toEqual(["address_state", "posted_at", "created_at"]);
     expect(flagged("Job")).toEqual(["user_id", "approved_at", "cancelled_at", "rating"]);
-    expect(flagged("JobTransition")).toEqual(["from_state", "actor"]);
+    expect(flagged("JobTransition")).toEqual(["from_state", "actor", "actor_user"]);
     for (const name of ["JobRequest", "Job", "JobTransition"]) {
       for (const field of flagged(name)) {
         expect(schemas[name].properties[field].description, `${name}.${field}`).toContain(
