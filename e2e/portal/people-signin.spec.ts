@@ -72,12 +72,15 @@ test.describe("a person's own sign-in", () => {
     const admin = demoPerson("customer_admin");
     const posted: string[] = [];
     page.on("request", (r) => {
-      if (r.url().endsWith("/api/session") && r.method() === "POST") posted.push(r.postData() ?? "");
+      if (r.url().endsWith("/api/session") && r.method() === "POST")
+        posted.push(r.postData() ?? "");
     });
     await page.goto("/sign-in");
     const group = page.getByRole("group", { name: "Open the demo as" });
     await expect(group.getByRole("radio")).toHaveCount(5);
-    await expect(group.getByRole("radio", { name: /Integration \(private key pair\)/ })).toBeChecked();
+    await expect(
+      group.getByRole("radio", { name: /Integration \(private key pair\)/ }),
+    ).toBeChecked();
     await expect(page.content()).resolves.not.toContain(admin.password);
     await tryDemoAs(page, admin);
     await expect(page.getByRole("banner")).toContainText(`${admin.name} · Admin`);
@@ -97,7 +100,9 @@ test.describe("a person's own sign-in", () => {
     await hydrated(page.getByRole("button", { name: "Send me a link" }));
     await page.getByLabel("E-mail").fill(sam.email);
     await page.getByRole("button", { name: "Send me a link" }).click();
-    await expect(page.getByText("If that address belongs to a teammate, a link is on its way")).toBeVisible();
+    await expect(
+      page.getByText("If that address belongs to a teammate, a link is on its way"),
+    ).toBeVisible();
 
     await keyPairSession(request, baseURL);
     const link = await latestResetLink(request, sam.email);
