@@ -36,7 +36,7 @@ export async function tryDemoAs(page: Page, person: DemoPerson) {
 export async function signInWithPassword(page: Page, email: string, password: string) {
   await hydrated(page.getByRole("button", { name: "Sign in" }));
   await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel(/^Password/).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
