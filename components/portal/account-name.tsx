@@ -24,13 +24,14 @@ export function AccountName({
   }
   const role = ROLE_LABELS[person.role];
   return (
+    // On a phone the name gives way first: the role always shows.
     <span
-      className="max-w-40 truncate text-sm text-slate-700 sm:max-w-64"
+      className="flex max-w-44 min-w-0 items-baseline text-sm whitespace-nowrap sm:max-w-72"
       title={companyName ? `${person.name} (${role}) at ${companyName}` : undefined}
       data-testid="account-name"
     >
-      <span className="font-medium text-slate-900">{person.name}</span>
-      <span className="text-slate-500"> · {role}</span>
+      <span className="min-w-0 truncate font-medium text-slate-900">{person.name}</span>
+      <span className="shrink-0 text-slate-500">&nbsp;· {role}</span>
     </span>
   );
 }
