@@ -178,7 +178,7 @@ test.describe("against a service that behaves like the real one (live keys)", ()
     await expect(
       alertWith(page, /^(Invalid credentials|Those keys were not accepted.*)$/),
     ).toBeVisible();
-    await expect(page).toHaveURL(/\/sign-in$/);
+    await expect(page).toHaveURL(/\/sign-in(\?with=keys)?$/);
     await expect(page.getByLabel("Secret key")).toBeVisible();
     expect((await page.context().cookies()).map((c) => c.name)).not.toContain("ep_session");
     await page.goto("/workers");
