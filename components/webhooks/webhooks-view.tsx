@@ -63,7 +63,9 @@ function Webhooks() {
             <AddWebhookForm labelledBy={formHeading} onAdded={(w) => setNewId(w.id)} />
           </section>
         ) : (
-          roleRefusal && <Alert tone="info">{roleRefusal} You can still see them and their deliveries.</Alert>
+          roleRefusal && (
+            <Alert tone="info">{roleRefusal} You can still see them and their deliveries.</Alert>
+          )
         )}
 
         <section

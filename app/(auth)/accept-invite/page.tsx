@@ -26,8 +26,8 @@ export default function AcceptInvitePage() {
       </div>
       <AcceptInvitation />
       <p className="mt-auto pt-10 text-center text-xs text-slate-500">
-        You got this link because someone invited you by e-mail. If you were not expecting it,
-        you can ignore it.
+        You got this link because someone invited you by e-mail. If you were not expecting it, you
+        can ignore it.
       </p>
     </main>
   );
