@@ -53,6 +53,8 @@ const scenarios = {
       }),
     };
   },
+  // No token, no database: what the event loop and the HTTP stack answer in.
+  info: () => ({ method: "GET", path: "/api_v2/info" }),
   // A flood of password sign-ins (our addition) with made-up e-mails: each one is a decoy hash
   // and a 401, or a 429 once the bounded hash queue is full. None reaches an account's limit.
   "signin-flood": () => {

@@ -138,12 +138,22 @@ async function main() {
       load({ ...list, durationS }),
       load({ base: server.base, kind: "signin-flood", connections: 32, durationS }),
     ]);
+    // The event loop alone (no database): GET /info, alone and during a second flood.
+    const info = { base: server.base, kind: "info", connections: 8 };
+    const infoAlone = await load({ ...info, durationS });
+    const [infoDuring] = await Promise.all([
+      load({ ...info, durationS }),
+      load({ base: server.base, kind: "signin-flood", connections: 32, durationS }),
+    ]);
     const floodPerSecond = Math.round((flood.requests / durationS) * 10) / 10;
     say(
       `   list alone p50 ${alone.latencyMs.p50} ms, p95 ${alone.latencyMs.p95} ms (${alone.perSecond}/s)`,
     );
     say(
       `   list during the flood p50 ${during.latencyMs.p50} ms, p95 ${during.latencyMs.p95} ms (${during.perSecond}/s)`,
+    );
+    say(
+      `   GET /info alone p50 ${infoAlone.latencyMs.p50} ms, p95 ${infoAlone.latencyMs.p95} ms; during the flood p50 ${infoDuring.latencyMs.p50} ms, p95 ${infoDuring.latencyMs.p95} ms`,
     );
     say(
       `   the flood: ${floodPerSecond} sign-ins/s answered, statuses ${JSON.stringify(flood.statuses)}, p95 ${flood.latencyMs.p95} ms`,
@@ -155,6 +165,7 @@ async function main() {
       hashQueueLimit: HASH_QUEUE_LIMIT,
       signIn: signInLatency,
       list: { alone, duringFlood: during },
+      info: { alone: infoAlone, duringFlood: infoDuring },
       flood: { ...flood, perSecond: floodPerSecond },
     };
     fs.writeFileSync(
@@ -178,6 +189,7 @@ function writeMarkdown(r: {
   hashQueueLimit: number;
   signIn: Latency;
   list: { alone: LoadResult; duringFlood: LoadResult };
+  info: { alone: LoadResult; duringFlood: LoadResult };
   flood: LoadResult & { perSecond: number };
 }) {
   const { alone, duringFlood: during } = r.list;
@@ -192,6 +204,8 @@ function writeMarkdown(r: {
     `| person sign-in, one after another | ${r.signIn.p50} | ${r.signIn.p95} | ${r.signIn.n} sign-ins |`,
     `| workers list (8 connections), alone | ${alone.latencyMs.p50} | ${alone.latencyMs.p95} | ${alone.perSecond}/s |`,
     `| workers list (8 connections), during the flood | ${during.latencyMs.p50} | ${during.latencyMs.p95} | ${during.perSecond}/s |`,
+    `| GET /api_v2/info (no database: the event loop), alone | ${r.info.alone.latencyMs.p50} | ${r.info.alone.latencyMs.p95} | ${r.info.alone.perSecond}/s |`,
+    `| GET /api_v2/info, during the flood | ${r.info.duringFlood.latencyMs.p50} | ${r.info.duringFlood.latencyMs.p95} | ${r.info.duringFlood.perSecond}/s |`,
     `| the flood: made-up sign-ins (32 connections) | ${r.flood.latencyMs.p50} | ${r.flood.latencyMs.p95} | ${r.flood.perSecond}/s, ${JSON.stringify(r.flood.statuses)} |`,
     END,
   ].join("\n");
