@@ -17,12 +17,14 @@ export async function revealSsn(
   caller: Caller,
   now: Date,
   id: number,
+  opts: { record: boolean } = { record: true },
 ): Promise<{ ssn: string | null }> {
   return db.transaction(async (tx) => {
     const user = await findVisibleUser(tx, caller, now, id);
     if (user?.type !== "Worker" || !readsPersonalData(caller, user.companyId)) {
       throw notFound("User");
     }
+    if (!opts.record) return { ssn: null };
     await recordUserChange(tx, {
       userId: id,
       kind: "personal_data_revealed",

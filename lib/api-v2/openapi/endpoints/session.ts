@@ -66,7 +66,7 @@ export const SESSION_ENDPOINTS: Endpoint[] = [
     auth: true,
     addition: true,
     success: { status: 204, description: "Revoked: the token is refused from now on." },
-    errors: ["missing_token", "invalid_token", "token_expired"],
+    errors: ["payload_too_large", "missing_token", "invalid_token", "token_expired"],
   },
   {
     method: "get",

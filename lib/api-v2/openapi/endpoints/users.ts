@@ -247,6 +247,7 @@ export const USERS_ENDPOINTS: Endpoint[] = [
       headers: ["ETag"],
     },
     errors: [
+      "payload_too_large",
       ...AUTH_ERRORS,
       "forbidden_for_public_pool",
       "not_found",

@@ -3,7 +3,13 @@ import { revealSsn } from "@/lib/api-v2/users/reveal-ssn";
 
 /** GET /api_v2/users/:id/ssn: a worker's full SSN, recorded in its history (our addition). */
 const get = endpoint(
-  async (ctx) => json(await revealSsn(ctx.db, ctx.caller, ctx.now, idParam(ctx, "id", "User"))),
+  async (ctx) =>
+    json(
+      await revealSsn(ctx.db, ctx.caller, ctx.now, idParam(ctx, "id", "User"), {
+        // HEAD (answered by this handler) sends no body: nothing is revealed, nothing recorded.
+        record: ctx.req.method !== "HEAD",
+      }),
+    ),
   { needs: "personal_data.reveal" },
 );
 
