@@ -110,7 +110,7 @@ test.describe("screens follow the role", () => {
     expect(forced.body.error.message).toMatch(/^Your role \(Read-only\) cannot do this: /);
   });
 
-  test("a requestor reveals a worker's SSN; the reveal is on the record", async ({
+  test("a requestor reveals a worker's SSN on the record, and manages no badges or webhooks", async ({
     page,
     request,
     baseURL,
@@ -138,6 +138,21 @@ test.describe("screens follow the role", () => {
     const text = await history.text();
     expect(text).toContain("personal_data_revealed");
     expect(text).not.toContain(worker.ssn);
+
+    // A requestor manages no badges, webhooks or teammates.
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Team" }),
+    ).toHaveCount(0);
+    await page.goto("/badges");
+    await expect(
+      page.getByText("Your role (Requestor) cannot create, rename or delete badges."),
+    ).toBeVisible();
+    await page.goto("/webhooks");
+    await expect(
+      page.getByText("Your role (Requestor) cannot add, remove or resend webhooks."),
+    ).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Add a webhook" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /^Remove webhook/ })).toHaveCount(0);
   });
 
   test("a write the server refuses (a role changed since sign-in) shows the API's words", async ({
