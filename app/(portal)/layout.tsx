@@ -6,6 +6,7 @@ import { currentSession } from "@/lib/portal/server/current-session";
 import { REQUEST_PATH_HEADER } from "@/lib/portal/server/request-path";
 import { redirectToSignIn } from "@/lib/portal/server/require-session";
 import { safeNext } from "@/lib/portal/server/safe-next";
+import { refreshedPerson } from "@/lib/portal/server/sign-in-person";
 
 /** Every portal page: signed-in only (each page also checks, to come back to itself). */
 export default async function PortalLayout({ children }: { children: ReactNode }) {
@@ -20,7 +21,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
       <PortalShell
         environment={session.environment}
         companyName={session.companyName}
-        access={{ pool: session.pool ?? null, person: session.person ?? null }}
+        access={{ pool: session.pool ?? null, person: await refreshedPerson(session) }}
       >
         {children}
       </PortalShell>

@@ -176,6 +176,10 @@ test.describe("screens follow the role", () => {
       await page.getByLabel("External ID").fill(`refused-${Date.now()}`);
       await page.getByRole("button", { name: "Save changes" }).click();
       await expect(alertWith(page, /^Your role \(Read-only\) cannot do this: /)).toBeVisible();
+      // The next page follows the new role: the header says it, and the form is gone.
+      await page.reload();
+      await expect(page.getByRole("banner")).toContainText(`${person.name} · Read-only`);
+      await expect(page.getByText("Your role (Read-only) cannot edit workers.")).toBeVisible();
     } finally {
       expect((await set("requestor")).status()).toBe(200);
     }

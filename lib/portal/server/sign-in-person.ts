@@ -109,3 +109,21 @@ export async function signInPerson(
     },
   };
 }
+
+/**
+ * The signed-in person as the API knows them now (/me): a role or name changed by an admin since
+ * sign-in shows on the next page, not only after signing in again. The API enforces the role
+ * anyway; this keeps the screens from offering what it would refuse. Any failure (the API
+ * unreachable, the session just ended) keeps what the session holds: the page's own calls then
+ * meet the same answer and end the session as they always do.
+ */
+export async function refreshedPerson(session: {
+  environment: "test" | "live";
+  token: string;
+  person?: SessionPerson | null;
+}): Promise<SessionPerson | null> {
+  if (!session.person) return null;
+  const me = await upstreamFetch(session.environment, "me", { token: session.token });
+  const fresh = me.ok ? personOf(me.body) : null;
+  return fresh && fresh.id === session.person.id ? fresh : session.person;
+}
