@@ -73,7 +73,11 @@ export default async function NotFound() {
   }
   return (
     <Providers>
-      <PortalShell environment={session.environment} companyName={session.companyName}>
+      <PortalShell
+        environment={session.environment}
+        companyName={session.companyName}
+        access={{ pool: session.pool ?? null, person: session.person ?? null }}
+      >
         <div className="mx-auto max-w-lg rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200 sm:p-8">
           <p className="text-sm font-semibold text-indigo-600">404</p>
           <h1 className="mt-1 text-xl font-bold tracking-tight text-slate-900">Page not found</h1>

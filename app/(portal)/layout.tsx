@@ -6,6 +6,7 @@ import { currentSession } from "@/lib/portal/server/current-session";
 import { REQUEST_PATH_HEADER } from "@/lib/portal/server/request-path";
 import { redirectToSignIn } from "@/lib/portal/server/require-session";
 import { safeNext } from "@/lib/portal/server/safe-next";
+import { refreshedPerson } from "@/lib/portal/server/sign-in-person";
 
 /** Every portal page: signed-in only (each page also checks, to come back to itself). */
 export default async function PortalLayout({ children }: { children: ReactNode }) {
@@ -17,7 +18,11 @@ export default async function PortalLayout({ children }: { children: ReactNode }
   }
   return (
     <Providers>
-      <PortalShell environment={session.environment} companyName={session.companyName}>
+      <PortalShell
+        environment={session.environment}
+        companyName={session.companyName}
+        access={{ pool: session.pool ?? null, person: await refreshedPerson(session) }}
+      >
         {children}
       </PortalShell>
     </Providers>

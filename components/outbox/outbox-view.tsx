@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useRef, useState } from "react";
+import { useOffers } from "@/components/portal/portal-access";
 import { buttonClass, Spinner } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
 import { NoticeCard } from "@/components/ui/notice-card";
@@ -18,6 +19,7 @@ const PER_PAGE = 50;
  * mail server is configured), newest first, and the selected one as the worker would read it.
  */
 export function OutboxView({ pool }: { pool: SessionSummary["pool"] }) {
+  const canInvite = useOffers("workers.write");
   return (
     <div>
       <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
@@ -29,7 +31,7 @@ export function OutboxView({ pool }: { pool: SessionSummary["pool"] }) {
             invitation.
           </p>
         </div>
-        {pool !== "public" && (
+        {pool !== "public" && canInvite && (
           <Link href="/workers/new" className={buttonClass("primary")}>
             Invite a worker
           </Link>

@@ -1,5 +1,13 @@
+import type { Action } from "@/lib/schemas/permissions";
+
 /** Where the command palette can jump: every page of the portal's nav and its main actions. */
-export type PalettePage = { href: string; label: string; keywords: string };
+export type PalettePage = {
+  href: string;
+  label: string;
+  keywords: string;
+  /** Offered only to those who hold it (the page refuses everyone else). */
+  needs?: Action;
+};
 
 export const PALETTE_PAGES: readonly PalettePage[] = [
   { href: "/workers", label: "Workers", keywords: "people list search" },
@@ -10,6 +18,12 @@ export const PALETTE_PAGES: readonly PalettePage[] = [
   { href: "/jobs/new", label: "Post a job", keywords: "new create job request shift" },
   { href: "/outbox", label: "Outbox", keywords: "mail e-mail invitations sent" },
   { href: "/webhooks", label: "Webhooks", keywords: "events deliveries" },
+  {
+    href: "/team",
+    label: "Team",
+    keywords: "teammates people users roles admin invite colleague",
+    needs: "team.write",
+  },
   { href: "/docs", label: "API docs", keywords: "reference openapi documentation" },
 ];
 
@@ -22,10 +36,14 @@ export function fold(text: string): string {
  * The pages whose name or keywords hold every word typed, names starting with the query
  * first ("jo" lists Jobs before Post a job). An empty query lists them all, in nav order.
  */
-export function matchPages(query: string): PalettePage[] {
+export function matchPages(
+  query: string,
+  holds: (action: Action) => boolean = () => false,
+): PalettePage[] {
+  const offered = PALETTE_PAGES.filter((p) => !p.needs || holds(p.needs));
   const words = fold(query).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [...PALETTE_PAGES];
-  const found = PALETTE_PAGES.filter((p) => {
+  if (words.length === 0) return offered;
+  const found = offered.filter((p) => {
     const text = fold(`${p.label} ${p.keywords}`);
     return words.every((w) => text.includes(w));
   });

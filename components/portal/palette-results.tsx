@@ -3,6 +3,7 @@
 import { ComboboxOption, ComboboxOptions } from "@headlessui/react";
 import { type ReactNode, useId } from "react";
 import { matchPages } from "@/components/portal/palette-pages";
+import { useHolds } from "@/components/portal/portal-access";
 import { useWorkers } from "@/lib/portal/client/hooks/use-workers";
 import { useDebounced } from "@/lib/portal/client/use-debounced";
 import { useRememberedHref } from "@/lib/portal/client/use-list-memory";
@@ -55,7 +56,8 @@ export function PaletteResults({ query }: { query: string }) {
   const searchable = search.length >= WORKER_SEARCH_MIN;
   const workers = useWorkers({ q: search, page: 1, per: WORKER_RESULTS }, { enabled: searchable });
   // The list lives in the nav remembers its last view; so does the palette's jump to it.
-  const pages = matchPages(typed).map((p) => ({
+  const holds = useHolds();
+  const pages = matchPages(typed, holds).map((p) => ({
     ...p,
     href: p.href === "/workers" ? workersHref : p.href === "/jobs" ? jobsHref : p.href,
   }));

@@ -1,15 +1,20 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { AccountName } from "@/components/portal/account-name";
 import { CommandPalette } from "@/components/portal/command-palette";
 import { EnvironmentBadge } from "@/components/portal/environment-badge";
 import { NavLinks } from "@/components/portal/nav-links";
+import { PortalAccessProvider } from "@/components/portal/portal-access";
 import { RouteFocus } from "@/components/portal/route-focus";
 import { SignOutButton } from "@/components/portal/sign-out-button";
 import { SkipLink } from "@/components/portal/skip-link";
+import type { SessionSummary } from "@/lib/portal/types";
 
 type Props = {
   environment: "test" | "live";
   companyName?: string;
+  /** Who is signed in: the nav and the palette offer admins' pages to admins only. */
+  access?: Pick<SessionSummary, "pool" | "person">;
   children: ReactNode;
 };
 
@@ -18,10 +23,10 @@ type Props = {
  * warning, the brand, the nav, the command palette, the account) and one main. The portal's
  * layout and the app's not-found page both use it, so an unknown URL keeps the nav.
  */
-export function PortalShell({ environment, companyName, children }: Props) {
+export function PortalShell({ environment, companyName, access, children }: Props) {
   const live = environment === "live";
   return (
-    <>
+    <PortalAccessProvider access={access ?? null}>
       <SkipLink />
       <header className={`border-b bg-white ${live ? "border-red-300" : "border-slate-200"}`}>
         {live && (
@@ -52,12 +57,7 @@ export function PortalShell({ environment, companyName, children }: Props) {
           <NavLinks />
           <div className="ml-auto flex items-center gap-3">
             <CommandPalette />
-            <span
-              className="hidden max-w-48 truncate text-sm text-slate-600 md:inline"
-              title={companyName}
-            >
-              {companyName}
-            </span>
+            <AccountName person={access?.person ?? null} companyName={companyName} />
             <EnvironmentBadge environment={environment} />
             <SignOutButton />
           </div>
@@ -74,6 +74,6 @@ export function PortalShell({ environment, companyName, children }: Props) {
       >
         {children}
       </main>
-    </>
+    </PortalAccessProvider>
   );
 }

@@ -9,6 +9,7 @@ export function SignOutButton() {
   return (
     <Button
       variant="ghost"
+      className="shrink-0 whitespace-nowrap"
       busy={busy}
       onClick={async () => {
         setBusy(true);

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import {
   alertWith,
+  chooseKeyPair,
   expect,
   fillInviteForm,
   hydrated,
@@ -46,6 +47,7 @@ async function fromFake<T>(request: APIRequestContext, apiPath: string): Promise
 
 async function typeKeys(page: Page, keys: { api_key: string; secret_key: string }) {
   await hydrated(page.getByRole("button", { name: "Sign in" }));
+  await chooseKeyPair(page);
   await page.getByLabel("API key").fill(keys.api_key);
   await page.getByLabel("Secret key").fill(keys.secret_key);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -176,7 +178,7 @@ test.describe("against a service that behaves like the real one (live keys)", ()
     await expect(
       alertWith(page, /^(Invalid credentials|Those keys were not accepted.*)$/),
     ).toBeVisible();
-    await expect(page).toHaveURL(/\/sign-in$/);
+    await expect(page).toHaveURL(/\/sign-in(\?with=keys)?$/);
     await expect(page.getByLabel("Secret key")).toBeVisible();
     expect((await page.context().cookies()).map((c) => c.name)).not.toContain("ep_session");
     await page.goto("/workers");

@@ -31,7 +31,7 @@ function readable(field: string, v: unknown): string | typeof EMPTY {
 
 function Value({ field, value, tone }: { field: string; value: unknown; tone: "old" | "new" }) {
   const text = readable(field, value);
-  if (text === EMPTY) return <span className="text-slate-400 italic">(empty)</span>;
+  if (text === EMPTY) return <span className="text-slate-500 italic">(empty)</span>;
   return (
     <span
       className={`rounded px-1 break-words ${

@@ -14,9 +14,10 @@ const scryptRaw = promisify(scryptCb) as (
  * How many hashes run at once, and how many may wait. scrypt runs on libuv's thread pool, off
  * the event loop; bounding it keeps a flood of sign-ins from taking every thread (and 32 MiB
  * each) from the rest of the API, and a queue past its bound answers 429 at once instead of
- * growing without limit.
+ * growing without limit. One core is always left to the event loop (and the embedded database,
+ * which runs on it): on two cores a flood of hashes would otherwise take both.
  */
-export const HASH_CONCURRENCY = Math.max(1, Math.min(4, availableParallelism()));
+export const HASH_CONCURRENCY = Math.max(1, Math.min(4, availableParallelism() - 1));
 export const HASH_QUEUE_LIMIT = 64;
 
 let running = 0;
@@ -46,8 +47,14 @@ async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** How many hashes this process has run: tests check that every sign-in failure costs one. */
+export const hashCount = { runs: 0 };
+
 const scrypt: typeof scryptRaw = (password, salt, keylen, options) =>
-  withHashSlot(() => scryptRaw(password, salt, keylen, options));
+  withHashSlot(() => {
+    hashCount.runs++;
+    return scryptRaw(password, salt, keylen, options);
+  });
 
 /**
  * N = 2^15, r = 8: about 100 ms of CPU and 32 MiB per hash. That is the point of it, and why

@@ -17,6 +17,11 @@ import {
   simulateWorkerBodySchema,
   updateJobBodySchema,
 } from "@/lib/schemas/job";
+import {
+  changePasswordBodySchema,
+  confirmPasswordResetBodySchema,
+  requestPasswordResetBodySchema,
+} from "@/lib/schemas/person-auth";
 import { inviteUserBodySchema, updateUserBodySchema } from "@/lib/schemas/user";
 import {
   acceptInvitationBodySchema,
@@ -109,6 +114,9 @@ describe("the OpenAPI document", () => {
       assignJob: { schema: assignJobBodySchema, key: "job" },
       updateJob: { schema: updateJobBodySchema, key: "job" },
       simulateWorker: { schema: simulateWorkerBodySchema, key: "job" },
+      requestPasswordReset: { schema: requestPasswordResetBodySchema },
+      confirmPasswordReset: { schema: confirmPasswordResetBodySchema },
+      changePassword: { schema: changePasswordBodySchema },
     };
     for (const e of ENDPOINTS) {
       const content = (doc.paths?.[e.path]?.[e.method]?.requestBody as Json | undefined)?.content;

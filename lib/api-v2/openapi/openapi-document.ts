@@ -12,6 +12,7 @@ import { BADGES_ENDPOINTS } from "./endpoints/badges";
 import { EMPLOYERS_ENDPOINTS } from "./endpoints/employers";
 import { INVITATIONS_ENDPOINTS } from "./endpoints/invitations";
 import { JOB_BODY_NOTES, JOBS_ENDPOINTS } from "./endpoints/jobs";
+import { PEOPLE_AUTH_ENDPOINTS } from "./endpoints/people-auth";
 import { PERSONAL_DATA_ENDPOINTS } from "./endpoints/personal-data";
 import { SESSION_ENDPOINTS } from "./endpoints/session";
 import { USERS_ENDPOINTS } from "./endpoints/users";
@@ -33,6 +34,7 @@ export { TAGS } from "./shared";
 /** Every endpoint, one per method of each route file under app/api_v2, in the order the reference lists them. */
 export const ENDPOINTS: Endpoint[] = [
   ...SESSION_ENDPOINTS,
+  ...PEOPLE_AUTH_ENDPOINTS,
   ...USERS_ENDPOINTS,
   ...EMPLOYERS_ENDPOINTS,
   ...PERSONAL_DATA_ENDPOINTS,

@@ -185,7 +185,10 @@ export const deliveryListSchema = listOf(
 export const mailSchema = z
   .object({
     id: z.number().int(),
-    event: z.string().meta({ description: 'What the mail is for: "user.invited".' }),
+    event: z.string().meta({
+      description:
+        'What the mail is for: "user.invited", or "user.password_reset" (a reset link, our addition).',
+    }),
     to: z.string().meta({ description: "The worker's e-mail address." }),
     to_name: z.string(),
     subject: z.string().meta({ description: "Names the company." }),

@@ -23,6 +23,8 @@ export type JobRequestListParams = {
   category?: string;
   classification?: string;
   zip?: string;
+  /** The requestor (an employer user's id): the list's "Mine". */
+  employer_id?: number;
 };
 
 /** One place for query keys, so a mutation invalidates exactly what it changes. */
@@ -46,4 +48,6 @@ export const keys = {
   jobs: ["jobs"] as const,
   jobsOfRequest: (id: number) => ["jobs", "request", id] as const,
   jobsOfWorker: (id: number) => ["jobs", "worker", id] as const,
+  /** The company's employer users (the Team page, the Requestor field, "Requested by"). */
+  team: ["team"] as const,
 };

@@ -1,0 +1,37 @@
+import type { SessionPerson } from "@/lib/portal/types";
+import { ROLE_LABELS } from "@/lib/schemas/permissions";
+
+/**
+ * Who is signed in, in the header: the person and their role ("Dana Lee · Admin") for a
+ * person's own sign-in, the company for a key pair's.
+ */
+export function AccountName({
+  person,
+  companyName,
+}: {
+  person: SessionPerson | null;
+  companyName?: string;
+}) {
+  if (!person) {
+    return (
+      <span
+        className="hidden max-w-48 truncate text-sm text-slate-600 md:inline"
+        title={companyName}
+      >
+        {companyName}
+      </span>
+    );
+  }
+  const role = ROLE_LABELS[person.role];
+  return (
+    // On a phone the name gives way first: the role always shows.
+    <span
+      className="flex max-w-44 min-w-0 items-baseline text-sm whitespace-nowrap sm:max-w-72"
+      title={companyName ? `${person.name} (${role}) at ${companyName}` : undefined}
+      data-testid="account-name"
+    >
+      <span className="min-w-0 truncate font-medium text-slate-900">{person.name}</span>
+      <span className="shrink-0 text-slate-500">&nbsp;· {role}</span>
+    </span>
+  );
+}

@@ -1,0 +1,213 @@
+"use client";
+
+import { useId, useState } from "react";
+import { Button, Spinner } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/field";
+import { StatePill } from "@/components/ui/state-pill";
+import { TimeAgo } from "@/components/ui/time-ago";
+import { ApiClientError } from "@/lib/portal/client/fetcher";
+import {
+  type Teammate,
+  useResendTeamInvitation,
+  useUpdateTeammate,
+} from "@/lib/portal/client/hooks/use-team";
+import { isRole, ROLE_LABELS, ROLES, type Role } from "@/lib/schemas/permissions";
+import { roleLabel, teammateName, teammateStatus } from "./team-format";
+
+/** The API's refusal as a sentence: a 422 on the field ("cannot demote the last admin"). */
+function refusal(err: unknown, field: string): string {
+  if (err instanceof ApiClientError) {
+    const onField = err.fields?.[field]?.join(", ");
+    if (onField) return /^[a-z]/.test(onField) ? `Not changed: ${onField}.` : onField;
+    return err.message;
+  }
+  return "Not changed: try again in a moment.";
+}
+
+const initials = (t: Teammate) =>
+  teammateName(t)
+    .split(/\s+/)
+    .map((w) => w[0])
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
+
+/**
+ * One teammate: who, their role (a select for admins), where they stand, when they last signed
+ * in, and what an admin can do (deactivate or reactivate, resend an invitation). A refusal
+ * (the company's last admin) is shown next to the control that asked.
+ */
+export function TeammateRow({
+  teammate: t,
+  me,
+  manageable,
+  onDeactivate,
+  onAnnounce,
+}: {
+  teammate: Teammate;
+  me: boolean;
+  manageable: boolean;
+  onDeactivate: (t: Teammate) => void;
+  onAnnounce: (message: string) => void;
+}) {
+  const update = useUpdateTeammate();
+  const resend = useResendTeamInvitation();
+  const [roleError, setRoleError] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const roleId = useId();
+  const status = teammateStatus(t);
+  const name = teammateName(t);
+
+  const changeRole = async (role: Role) => {
+    setRoleError(null);
+    try {
+      await update.mutateAsync({ id: t.id, change: { role } });
+      onAnnounce(`${name} is now ${ROLE_LABELS[role]}.`);
+    } catch (err) {
+      if (err instanceof ApiClientError && err.status === 401) return;
+      setRoleError(refusal(err, "role"));
+    }
+  };
+  const reactivate = async () => {
+    setActionError(null);
+    try {
+      await update.mutateAsync({ id: t.id, change: { suspended: false } });
+      onAnnounce(`${name} is active again and can sign in.`);
+    } catch (err) {
+      if (err instanceof ApiClientError && err.status === 401) return;
+      setActionError(refusal(err, "suspended"));
+    }
+  };
+  const resendInvitation = async () => {
+    setActionError(null);
+    try {
+      await resend.mutateAsync(t.id);
+      onAnnounce(
+        `A new invitation was sent to ${t.email ?? name}; the earlier link no longer works.`,
+      );
+    } catch (err) {
+      if (err instanceof ApiClientError && err.status === 401) return;
+      setActionError(refusal(err, "invitation"));
+    }
+  };
+
+  return (
+    <li
+      aria-label={name}
+      className={`grid gap-3 px-4 py-4 sm:px-5 md:grid-cols-[minmax(0,1fr)_11rem_10rem_auto] md:items-center md:gap-5 ${
+        status.key === "deactivated" ? "bg-slate-50/70" : ""
+      }`}
+    >
+      <div className="flex min-w-0 items-center gap-3">
+        <span
+          aria-hidden="true"
+          className={`grid size-9 shrink-0 place-items-center rounded-full text-sm font-semibold ${
+            status.key === "deactivated"
+              ? "bg-slate-200 text-slate-500"
+              : "bg-indigo-100 text-indigo-700"
+          }`}
+        >
+          {initials(t)}
+        </span>
+        <div className="min-w-0">
+          <p className="truncate font-medium text-slate-900">
+            {name}
+            {me && (
+              <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">
+                You
+              </span>
+            )}
+          </p>
+          <p className="truncate text-sm text-slate-600">
+            {[t.title, t.email].filter(Boolean).join(" · ") || "No title or e-mail"}
+          </p>
+        </div>
+      </div>
+
+      <div>
+        {manageable && isRole(t.role) ? (
+          <>
+            <label htmlFor={roleId} className="sr-only">
+              Role of {name}
+            </label>
+            <div className="flex items-center gap-2">
+              <select
+                id={roleId}
+                value={t.role}
+                disabled={update.isPending}
+                aria-invalid={roleError ? true : undefined}
+                aria-describedby={roleError ? `${roleId}-error` : undefined}
+                onChange={(e) => changeRole(e.target.value as Role)}
+                className={`${inputClass(Boolean(roleError))} py-1.5`}
+              >
+                {ROLES.map((r) => (
+                  <option key={r} value={r}>
+                    {ROLE_LABELS[r]}
+                  </option>
+                ))}
+              </select>
+              {update.isPending &&
+                update.variables?.change &&
+                "role" in update.variables.change && (
+                  <Spinner className="size-4 shrink-0 text-slate-400" />
+                )}
+            </div>
+            <p
+              id={`${roleId}-error`}
+              aria-live="polite"
+              className="mt-1 text-xs font-medium text-red-700 empty:hidden"
+            >
+              {roleError}
+            </p>
+          </>
+        ) : (
+          <p className="text-sm text-slate-800">
+            <span className="text-slate-500 md:sr-only">Role: </span>
+            {roleLabel(t.role)}
+          </p>
+        )}
+      </div>
+
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 md:block">
+        <StatePill tone={status.tone}>{status.text}</StatePill>
+        <p className="text-xs text-slate-500 md:mt-1">
+          {t.last_sign_in_at ? (
+            <>
+              Signed in <TimeAgo iso={t.last_sign_in_at} />
+            </>
+          ) : t.last_sign_in_at === null ? (
+            "Never signed in"
+          ) : null}
+        </p>
+      </div>
+
+      <div className="flex flex-wrap items-center gap-2 md:justify-end">
+        {manageable && (status.key === "invited" || status.key === "expired") && (
+          <Button variant="secondary" busy={resend.isPending} onClick={resendInvitation}>
+            Resend invitation
+          </Button>
+        )}
+        {manageable &&
+          (status.key === "deactivated" ? (
+            <Button variant="secondary" busy={update.isPending} onClick={reactivate}>
+              Reactivate
+            </Button>
+          ) : (
+            <Button
+              variant="ghost"
+              className="text-red-700 hover:bg-red-50"
+              onClick={() => onDeactivate(t)}
+            >
+              Deactivate<span className="sr-only"> {name}</span>
+            </Button>
+          ))}
+        <p
+          aria-live="polite"
+          className="w-full text-xs font-medium text-red-700 empty:hidden md:text-right"
+        >
+          {actionError}
+        </p>
+      </div>
+    </li>
+  );
+}
