@@ -7,5 +7,11 @@ export const metadata: Metadata = { title: "Post a job" };
 
 export default async function PostJobPage() {
   const session = await requireSession("/jobs/new");
-  return <PostJobForm pool={session.pool ?? null} mapTileUrl={env().MAP_TILE_URL} />;
+  return (
+    <PostJobForm
+      pool={session.pool ?? null}
+      mapTileUrl={env().MAP_TILE_URL}
+      me={session.person ?? null}
+    />
+  );
 }
