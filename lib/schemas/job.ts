@@ -132,6 +132,8 @@ export const listJobRequestsQuerySchema = z.preprocess(
     /** Ours: the portal's filters. */
     category: z.string().max(JOB_LIMITS.text).optional(),
     zip: z.string().max(20).optional(),
+    /** Ours: the requests of one requestor (the portal's "Mine"). */
+    employer_id: q.int(1, MAX_ID).optional(),
     updated_after: q.time().optional(),
     updated_before: q.time().optional(),
   }),

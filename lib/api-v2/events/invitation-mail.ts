@@ -29,6 +29,9 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
 });
 
+/** A teammate's invitation (our addition) names who invited them and the role they will hold. */
+export type TeammateInvitation = { roleLabel: string; invitedBy: string | null };
+
 export function renderInvitationMail(input: {
   firstName: string;
   lastName: string;
@@ -36,19 +39,32 @@ export function renderInvitationMail(input: {
   companyName: string;
   token: string;
   expiresAt: Date;
+  /** Set for an employer user (a teammate); absent for a worker. */
+  teammate?: TeammateInvitation;
 }): InvitationMail {
   const link = invitationLink(input.token);
   const expires = `${dateFormat.format(input.expiresAt)} UTC`;
-  const subject = `${input.companyName} invited you to join their team`;
+  const t = input.teammate;
+  const subject = t
+    ? `${input.companyName} invited you to their team as ${t.roleLabel}`
+    : `${input.companyName} invited you to join their team`;
+  // A resend ends the earlier links: the mail must not promise more than the link keeps.
+  const validity = `The link can be used once, until ${expires}, or until a newer invitation replaces it.`;
+  const intro = t
+    ? `${t.invitedBy ?? "An administrator"} has invited you to join ${input.companyName}'s team as ${t.roleLabel}.`
+    : `${input.companyName} has invited you to pick up shifts with them.`;
+  const action = t
+    ? "Accept the invitation and choose your own password here:"
+    : "Accept the invitation and choose your password here:";
   const text = [
     `Hi ${input.firstName},`,
     "",
-    `${input.companyName} has invited you to pick up shifts with them.`,
-    "Accept the invitation and choose your password here:",
+    intro,
+    action,
     "",
     link,
     "",
-    `The link works once and expires on ${expires}.`,
+    validity,
     "If you were not expecting this e-mail, you can ignore it.",
   ].join("\n");
   const h = escapeHtml;
@@ -59,10 +75,10 @@ export function renderInvitationMail(input: {
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;background:#ffffff;border-radius:12px;border:1px solid #e2e8f0">
 <tr><td style="padding:28px 32px 8px;font-size:13px;letter-spacing:.04em;text-transform:uppercase;color:#4f46e5;font-weight:600">${h(input.companyName)}</td></tr>
 <tr><td style="padding:0 32px;font-size:22px;font-weight:700">Hi ${h(input.firstName)}, you're invited</td></tr>
-<tr><td style="padding:12px 32px 0;font-size:15px;line-height:1.6;color:#334155">${h(input.companyName)} has invited you to pick up shifts with them. Accept the invitation and choose your password to get started.</td></tr>
+<tr><td style="padding:12px 32px 0;font-size:15px;line-height:1.6;color:#334155">${h(intro)} ${h(t ? "Accept the invitation and choose your own password to sign in." : "Accept the invitation and choose your password to get started.")}</td></tr>
 <tr><td style="padding:24px 32px"><a href="${h(link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">Accept invitation</a></td></tr>
 <tr><td style="padding:0 32px 8px;font-size:13px;color:#64748b">Or paste this link into your browser:<br><a href="${h(link)}" style="color:#4f46e5;word-break:break-all">${h(link)}</a></td></tr>
-<tr><td style="padding:8px 32px 28px;font-size:13px;color:#64748b">The link works once and expires on ${h(expires)}. If you were not expecting this e-mail, you can ignore it.</td></tr>
+<tr><td style="padding:8px 32px 28px;font-size:13px;color:#64748b">${h(validity)} If you were not expecting this e-mail, you can ignore it.</td></tr>
 </table></td></tr></table></body></html>`;
   return {
     to: input.email,

@@ -26,6 +26,8 @@ async function findInvitation(db: Db, token: string) {
       usedAt: invitations.usedAt,
       firstName: users.firstName,
       email: users.email,
+      type: users.type,
+      role: users.role,
       companyName: companies.name,
     })
     .from(invitations)
@@ -52,6 +54,9 @@ function describeInvitation(row: Found, now: Date) {
     email: row.email,
     expires_at: formatTimestamp(row.expiresAt)!,
     used_at: formatTimestamp(row.usedAt),
+    // Ours: a worker or a teammate (and the role they will hold), so the page can word itself.
+    type: row.type,
+    role: row.role,
   };
 }
 

@@ -16,6 +16,7 @@ import {
   SLOT_HOLDING_STATES,
 } from "@/lib/schemas/job";
 import type { Caller } from "../caller";
+import { isRequestorOf, NOT_A_REQUESTOR } from "../employers/requestor";
 import { type FieldErrors, mergeFieldErrors, validationError } from "../errors";
 import type { Parsed } from "../handler";
 import { isWorker } from "../users/visibility";
@@ -147,6 +148,9 @@ async function check(
     if (body.slots !== undefined && body.slots < Number(held?.n ?? 0)) {
       add("slots", `cannot be fewer than the ${held?.n} workers already hired`);
     }
+  }
+  if (body.employer_id != null && !(await isRequestorOf(tx, caller, body.employer_id))) {
+    add("employer_id", NOT_A_REQUESTOR);
   }
   for (const f of ["preferred_candidate_ids", "ban_list"] as const) {
     const ids = [...new Set(body[f] ?? [])];

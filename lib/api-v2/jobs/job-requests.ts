@@ -55,6 +55,7 @@ export async function listJobRequests(db: Db, caller: Caller, q: ListJobRequests
         ? or(isNull(jobRequests.agentCode), eq(jobRequests.agentCode, ""))
         : eq(jobRequests.agentCode, q.agent_code),
     q.category ? eq(jobRequests.category, q.category) : undefined,
+    q.employer_id !== undefined ? eq(jobRequests.employerId, q.employer_id) : undefined,
     q.zip ? eq(jobRequests.zip, q.zip) : undefined,
     q.updated_after ? gt(jobRequests.updatedAt, q.updated_after) : undefined,
     q.updated_before ? lt(jobRequests.updatedAt, q.updated_before) : undefined,
@@ -123,6 +124,8 @@ export async function createJobRequest(
       state: "draft",
       createdAt: now,
       updatedAt: now,
+      // A person who posts without naming a requestor is the requestor.
+      ...(caller.person && raw.employer_id === undefined ? { employerId: caller.person.id } : {}),
       ...valuesOf(body),
     };
     const {

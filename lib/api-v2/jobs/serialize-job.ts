@@ -13,18 +13,27 @@ type TransitionRow = InferSelectModel<typeof jobTransitions>;
 const APPROVED_WINDOW_MS = 24 * 60 * 60 * 1000;
 const num = (v: string | null) => (v === null ? null : Number(v));
 
-/** The company's requestor. We keep no Employer users, so it is the company itself. */
-function employerOf(company: { id: number; name: string }) {
+type EmployerRow = Pick<
+  InferSelectModel<typeof users>,
+  "id" | "firstName" | "lastName" | "email" | "phone" | "role"
+>;
+
+/**
+ * The job's requestor, as the real jobs answer nests it: the employer user its request names
+ * (`employer_id`), or, for a posting that names none (a key pair's), the company standing in
+ * with `id: null`.
+ */
+function employerOf(company: { id: number; name: string }, who: EmployerRow | undefined) {
   return {
-    id: null,
+    id: who?.id ?? null,
     type: "Employer",
-    first_name: null,
-    last_name: null,
-    email: null,
-    phone: null,
+    first_name: who?.firstName ?? null,
+    last_name: who?.lastName ?? null,
+    email: who?.email ?? null,
+    phone: who?.phone ?? null,
     business_name: company.name,
     customer_id: company.id,
-    role: "requestor",
+    role: who?.role ?? "requestor",
   };
 }
 
@@ -158,6 +167,7 @@ export async function serializeJobs(
           id: jobRequests.id,
           classification: jobRequests.classification,
           w2HourlyRate: jobRequests.w2HourlyRate,
+          employerId: jobRequests.employerId,
         })
         .from(jobRequests)
         .where(inArray(jobRequests.id, requestIds)),
@@ -167,6 +177,23 @@ export async function serializeJobs(
         .from(companies)
         .where(inArray(companies.id, companyIds)),
   ]);
+  const employerIds = [
+    ...new Set(requestRows.map((r) => r.employerId).filter((id): id is number => id !== null)),
+  ];
+  const employerRows: EmployerRow[] =
+    employerIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: users.id,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            email: users.email,
+            phone: users.phone,
+            role: users.role,
+          })
+          .from(users)
+          .where(inArray(users.id, employerIds));
   return rows.map((j) => {
     const u = workerRows.find((w) => w.id === j.userId);
     let worker: UserJson | null = null;
@@ -179,10 +206,14 @@ export async function serializeJobs(
       );
     }
     const company = companyRows.find((c) => c.id === j.companyId) ?? { id: j.companyId, name: "" };
+    const request = requestRows.find((r) => r.id === j.jobRequestId);
     return serializeJob(j, {
       worker,
-      employer: employerOf(company),
-      request: requestRows.find((r) => r.id === j.jobRequestId),
+      employer: employerOf(
+        company,
+        employerRows.find((e) => e.id === request?.employerId),
+      ),
+      request,
       transitions: transitionRows.filter((t) => t.jobId === j.id),
     });
   });

@@ -478,7 +478,7 @@ describe("the response schemas", () => {
       phone: null,
       business_name: "Acme",
       customer_id: 1,
-      role: "requestor",
+      role: "requestor" as const,
     };
     const transition = (id: number, name: string, fromState: string | null) => ({
       id,

@@ -74,7 +74,16 @@ const CHANGE_FIELDS = [
   "badges_added",
   "badges_removed",
 ];
-const INVITATION_FIELDS = ["state", "first_name", "company_name", "email", "expires_at", "used_at"];
+const INVITATION_FIELDS = [
+  "state",
+  "first_name",
+  "company_name",
+  "email",
+  "expires_at",
+  "used_at",
+  "type",
+  "role",
+];
 const ALL_EVENTS = [
   "job_request.state_changed",
   "job.state_changed",
@@ -1031,6 +1040,8 @@ describeApi("webhooks, deliveries, mails, history and invitations", (api) => {
         email: worker.email,
         expires_at: expiresAt,
         used_at: null,
+        type: "Worker",
+        role: null,
       });
 
       const short = await accept({ token, password: "short" });

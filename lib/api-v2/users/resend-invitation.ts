@@ -2,7 +2,11 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { invitations, users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import type { Caller } from "../caller";
+import { can } from "@/lib/schemas/permissions";
+import { type Caller, principalOf, requirePermission } from "../caller";
+import { findEmployer } from "../employers/find-employer";
+import { teammateMailOf } from "../employers/invite-employer";
+import { serializeEmployer } from "../employers/serialize-employer";
 import { notFound, validationError } from "../errors";
 import { enqueueMail } from "../events/emit";
 import { renderInvitationMail } from "../events/invitation-mail";
@@ -26,11 +30,22 @@ export const RESENDS_PER_HOUR = 3;
 export async function resendInvitation(db: Db, caller: Caller, now: Date, id: number) {
   const token = randomToken();
   return await db.transaction(async (tx) => {
-    const current = await findVisibleUser(tx, caller, now, id, true);
+    let current = await findVisibleUser(tx, caller, now, id, true);
+    // A teammate (employer user) too, for whoever may see the team; resending needs team.write.
+    const teammate =
+      !current && can(principalOf(caller), "team.read")
+        ? await findEmployer(tx, caller, id, true)
+        : null;
+    if (teammate) {
+      requirePermission(caller, "team.write");
+      current = teammate;
+    }
     if (!current) throw notFound("User");
     if (hasPassword(current)) {
       throw validationError({
-        invitation: ["has already been accepted: the worker has set a password"],
+        invitation: [
+          `has already been accepted: the ${teammate ? "teammate" : "worker"} has set a password`,
+        ],
       });
     }
     await consumeRateLimit(tx, `invitation-resend:${id}`, RESENDS_PER_HOUR, 3600, now);
@@ -67,8 +82,10 @@ export async function resendInvitation(db: Db, caller: Caller, now: Date, id: nu
         companyName: caller.companyName,
         token,
         expiresAt,
+        ...(teammate?.role ? { teammate: teammateMailOf(caller, teammate.role) } : {}),
       }),
     });
+    if (teammate) return { user: serializeEmployer(row!, now), etag: etagOf(row!) };
     const badges = (await badgesByUser(tx, [id])).get(id) ?? [];
     return { user: serializeUser(row!, badges, caller), etag: etagOf(row!) };
   });

@@ -49,6 +49,8 @@ export async function updateUser(
     const f = parsed.fields;
     // Compared in clear: a sealed value differs from every other sealing of the same value.
     const changes = changedColumns(openPersonal(current), f);
+    // The reference's suspended_at: when `suspended` last became true, cleared when it is lifted.
+    if (changes.suspended !== undefined) changes.suspendedAt = changes.suspended ? now : null;
     const merged = { ...current, ...changes };
     const pairErrors = coordinatePairErrors(
       {

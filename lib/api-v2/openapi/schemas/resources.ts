@@ -177,7 +177,11 @@ const employerSchema = z
       .number()
       .int()
       .nullable()
-      .meta(note("Always null here: the company itself is the requestor (no employer users).")),
+      .meta(
+        note(
+          "The requestor: the employer user the job request names (`employer_id`); null when it names none (a key pair's posting), and the company stands in.",
+        ),
+      ),
     type: z.literal("Employer"),
     first_name: z.string().nullable(),
     last_name: z.string().nullable(),
@@ -185,9 +189,12 @@ const employerSchema = z
     phone: z.string().nullable(),
     business_name: z.string().meta(note("The company's name.")),
     customer_id: z.number().int().meta(note("The company's id.")),
-    role: z.literal("requestor"),
+    role: z.enum(["customer_admin", "requestor", "read_only"]),
   })
-  .meta({ id: "JobEmployer", description: "Who requested the work: the company." });
+  .meta({
+    id: "JobEmployer",
+    description: "Who requested the work: the requestor (an employer user), or the company.",
+  });
 
 export const jobSchema = z
   .object({

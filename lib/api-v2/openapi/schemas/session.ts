@@ -13,6 +13,12 @@ const invitationFields = {
   email: z.string().meta({ description: "The worker's e-mail address." }),
   expires_at: timestamp("The link expires 7 days after the invite (INVITE_TTL_DAYS)."),
   used_at: nullableTimestamp("When it was accepted, or null."),
+  type: z.enum(["Worker", "Employer"]).meta({
+    description: "Who is invited: a worker, or a teammate (an employer user). Our addition.",
+  }),
+  role: z.enum(["customer_admin", "requestor", "read_only"]).nullable().meta({
+    description: "A teammate's role once they accept; null for a worker. Our addition.",
+  }),
 };
 
 export const invitationSchema = z.object(invitationFields).meta({
