@@ -60,6 +60,20 @@ const envSchema = z.object({
   INVITATION_ACCEPT_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   INVITATION_ACCEPT_LIMIT_PER_INVITATION: z.coerce.number().int().min(1).default(5),
   INVITATION_ACCEPT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
+  /**
+   * Failed e-mail and password sign-ins (POST /api_v2/authenticate, our addition) allowed per
+   * account in each window; over it, 429 with Retry-After. A success gives its attempt back. Per
+   * client address, password and key sign-ins share AUTH_RATE_LIMIT_PER_ADDRESS.
+   */
+  PASSWORD_SIGNIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  PASSWORD_SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
+  /**
+   * Password reset requests (POST /api_v2/password_resets) and confirmations allowed per client
+   * address, and reset requests per account (e-mail address), in each window; over either, 429.
+   */
+  PASSWORD_RESET_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  PASSWORD_RESET_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
+  PASSWORD_RESET_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3_600),
   /** Seed the demo company, keys and workers into an empty database at start. */
   SEED_DEMO: bool.default(true),
   DEMO_WORKER_COUNT: z.coerce.number().int().min(0).max(200_000).default(300),

@@ -56,6 +56,28 @@ describe("redact", () => {
     expect(redactPath("/x?SSN=123456789&q=a")).toBe("/x?SSN=[REDACTED]&q=a");
   });
 
+  it("hides passwords (new, current and confirmation) as JSON fields and in query strings", () => {
+    const body = { email: "a@example.com", password: "hunter22!", current_password: "old-one-1" };
+    const line = redact(
+      JSON.stringify({
+        msg: "x",
+        body,
+        text: JSON.stringify({ password_confirmation: "hunter22!" }),
+        url: "/api_v2/authenticate?email=a%40example.com&password=hunter22!&password_confirmation=x",
+      }),
+    );
+    expect(line).not.toMatch(/hunter22|old-one/);
+    expect(JSON.parse(line)).toEqual({
+      msg: "x",
+      body: { email: "a@example.com", password: "[REDACTED]", current_password: "[REDACTED]" },
+      text: JSON.stringify({ password_confirmation: "[REDACTED]" }),
+      url: "/api_v2/authenticate?email=a%40example.com&password=[REDACTED]&password_confirmation=[REDACTED]",
+    });
+    expect(redactPath("/x?current_password=a&password_confirmation=b&q=c")).toBe(
+      "/x?current_password=[REDACTED]&password_confirmation=[REDACTED]&q=c",
+    );
+  });
+
   it("hides secret keys and bearer tokens anywhere in a line", () => {
     expect(redact("key sk_test_AbC-123 and Bearer xyz.abc")).toBe(
       "key sk_[REDACTED] and Bearer [REDACTED]",

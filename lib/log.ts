@@ -3,16 +3,33 @@ import { env } from "@/lib/env";
 
 // Tokens travel in query strings and secrets in bodies: whatever reaches a log line goes
 // through this first. A worker's SSN and date of birth are never logged either, as a JSON
-// field (also inside a logged JSON text) or as a query parameter.
+// field (also inside a logged JSON text) or as a query parameter; nor is a password.
 const SECRET_PATTERNS: [RegExp, string][] = [
-  [/([?&](?:token|secret_key|password|ssn|dob)=)[^&#\s"]*/gi, "$1[REDACTED]"],
-  [/("(?:ssn|dob)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi, '$1"[REDACTED]"'],
-  [/(\\"(?:ssn|dob)\\"\s*:\s*\\")(?:(?!\\").)*(\\")/gi, "$1[REDACTED]$2"],
+  [
+    /([?&](?:token|secret_key|(?:current_)?password(?:_confirmation)?|ssn|dob)=)[^&#\s"]*/gi,
+    "$1[REDACTED]",
+  ],
+  [
+    /("(?:ssn|dob|(?:current_)?password(?:_confirmation)?)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi,
+    '$1"[REDACTED]"',
+  ],
+  [
+    /(\\"(?:ssn|dob|(?:current_)?password(?:_confirmation)?)\\"\s*:\s*\\")(?:(?!\\").)*(\\")/gi,
+    "$1[REDACTED]$2",
+  ],
   [/\bsk_(?:test|live)_[A-Za-z0-9_-]+/g, "sk_[REDACTED]"],
   [/(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi, "$1[REDACTED]"],
 ];
 
-const SECRET_PARAMS = new Set(["token", "secret_key", "password", "ssn", "dob"]);
+const SECRET_PARAMS = new Set([
+  "token",
+  "secret_key",
+  "password",
+  "password_confirmation",
+  "current_password",
+  "ssn",
+  "dob",
+]);
 
 /**
  * A request path fit for a log: the values of secret query parameters replaced, whatever

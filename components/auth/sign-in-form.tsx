@@ -1,69 +1,72 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { DemoChooser, type DemoPersonOption } from "@/components/auth/demo-chooser";
+import { KeyPairForm } from "@/components/auth/key-pair-form";
+import { PasswordSignInForm } from "@/components/auth/password-sign-in-form";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
-import { portalFetch } from "@/lib/portal/client/fetcher";
-import { placeFieldErrors } from "@/lib/portal/client/place-field-errors";
-import { type AuthenticateBody, signInFormSchema } from "@/lib/schemas/auth";
 
+export type SignInMethod = "email" | "keys";
+
+/** Why a plain-HTML sign-in (sent before the script loaded) was refused, in words. */
+function failedMessage(code: string | null, method: SignInMethod): string | null {
+  if (!code) return null;
+  if (code === "rate_limited")
+    return "Too many sign-in attempts. Wait a few minutes and try again.";
+  if (method === "email") {
+    return code === "invalid_credentials" || code === "validation_failed"
+      ? "That e-mail and password did not match."
+      : "Sign-in failed. Try again.";
+  }
+  if (code === "environment_mismatch") {
+    return "Those keys belong to another environment than this deployment serves (test or live). Use the other pair.";
+  }
+  return "Those keys were not accepted. Check both and try again.";
+}
+
+const methodLinkClass = (current: boolean) =>
+  `flex-1 rounded-md px-3 py-1.5 text-center text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${
+    current ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"
+  }`;
+
+/**
+ * The sign-in card. Where our API serves the test environment, a person signs in with e-mail
+ * and password first and an API key pair second (links, so the choice works before the script
+ * loads too); elsewhere (the real service) only with a key pair.
+ */
 export function SignInForm({
   next,
+  passwordAvailable,
+  initialMethod,
+  demoPeople,
   demoAvailable,
   expired,
   signedOut,
   failed,
 }: {
   next: string;
+  passwordAvailable: boolean;
+  initialMethod: SignInMethod;
+  /** The demo's people to choose from; null when there is no demo. */
+  demoPeople: DemoPersonOption[];
   demoAvailable: boolean;
   expired: boolean;
   signedOut: boolean;
-  /** Why a plain-HTML sign-in (sent before the script loaded) was refused: its error code. */
+  /** Why a plain-HTML sign-in was refused: its error code. */
   failed: string | null;
 }) {
-  const [formError, setFormError] = useState<string | null>(
-    failed === "rate_limited"
-      ? "Too many sign-in attempts. Wait a few minutes and try again."
-      : failed === "environment_mismatch"
-        ? "Those keys belong to another environment than this deployment serves (test or live). Use the other pair."
-        : failed
-          ? "Those keys were not accepted. Check both and try again."
-          : null,
-  );
-  const [demoBusy, setDemoBusy] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<AuthenticateBody>({ resolver: zodResolver(signInFormSchema) });
+  const [method, setMethod] = useState<SignInMethod>(passwordAvailable ? initialMethod : "keys");
+  const [formError, setFormError] = useState<string | null>(failedMessage(failed, method));
 
   const done = () => window.location.assign(next);
-
-  const onSubmit = handleSubmit(async (values) => {
+  const hrefFor = (m: SignInMethod) =>
+    `/sign-in?with=${m}${next === "/workers" ? "" : `&next=${encodeURIComponent(next)}`}`;
+  const choose = (m: SignInMethod) => (e: React.MouseEvent) => {
+    e.preventDefault();
+    setMethod(m);
     setFormError(null);
-    try {
-      await portalFetch("/api/session", { method: "POST", json: values });
-      done();
-    } catch (err) {
-      placeFieldErrors(err, ["api_key", "secret_key"], setError);
-      setFormError(err instanceof Error ? err.message : "Sign-in failed. Try again.");
-    }
-  });
-
-  const tryDemo = async () => {
-    setFormError(null);
-    setDemoBusy(true);
-    try {
-      await portalFetch("/api/session", { method: "POST", json: { demo: true } });
-      done();
-    } catch (err) {
-      setFormError(err instanceof Error ? err.message : "The demo could not be opened.");
-      setDemoBusy(false);
-    }
+    window.history.replaceState(null, "", hrefFor(m));
   };
 
   return (
@@ -77,46 +80,32 @@ export function SignInForm({
         {signedOut && !expired && <Alert tone="success">You have signed out.</Alert>}
         {formError && <Alert tone="error">{formError}</Alert>}
       </div>
-      {/* A real POST form: submitted before the script runs, it still keeps the keys out of the URL. */}
-      <form
-        method="post"
-        action="/api/session"
-        onSubmit={onSubmit}
-        noValidate
-        className="space-y-4"
-      >
-        <input type="hidden" name="next" value={next} />
-        <TextField
-          label="API key"
-          autoComplete="username"
-          spellCheck={false}
-          placeholder="pk_test_…"
-          required
-          error={errors.api_key?.message}
-          {...register("api_key")}
-        />
-        <TextField
-          label="Secret key"
-          type="password"
-          autoComplete="current-password"
-          placeholder="sk_test_…"
-          required
-          hint="Keys starting with pk_test_ open the test environment; pk_live_ the live one."
-          error={errors.secret_key?.message}
-          {...register("secret_key")}
-        />
-        <Button type="submit" busy={isSubmitting} className="w-full">
-          Sign in
-        </Button>
-      </form>
-      {demoAvailable && (
-        <div className="mt-6 border-t border-slate-200 pt-6 text-center">
-          <p className="text-sm text-slate-600">Exploring? Open the seeded demo company.</p>
-          <Button variant="secondary" busy={demoBusy} onClick={tryDemo} className="mt-3 w-full">
-            Try the demo
-          </Button>
-        </div>
+      {passwordAvailable && (
+        <nav aria-label="Sign-in method" className="mb-5 flex gap-1 rounded-lg bg-slate-100 p-1">
+          <Link
+            href={hrefFor("email")}
+            onClick={choose("email")}
+            aria-current={method === "email" ? "page" : undefined}
+            className={methodLinkClass(method === "email")}
+          >
+            E-mail and password
+          </Link>
+          <Link
+            href={hrefFor("keys")}
+            onClick={choose("keys")}
+            aria-current={method === "keys" ? "page" : undefined}
+            className={methodLinkClass(method === "keys")}
+          >
+            API key pair
+          </Link>
+        </nav>
       )}
+      {method === "email" ? (
+        <PasswordSignInForm next={next} onError={setFormError} onDone={done} />
+      ) : (
+        <KeyPairForm next={next} onError={setFormError} onDone={done} />
+      )}
+      {demoAvailable && <DemoChooser people={demoPeople} onError={setFormError} onDone={done} />}
     </div>
   );
 }

@@ -1,8 +1,10 @@
 "use client";
+import Link from "next/link";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Button, Spinner } from "@/components/ui/button";
+import { Button, buttonClass, Spinner } from "@/components/ui/button";
 import { ApiClientError, portalFetch } from "@/lib/portal/client/fetcher";
+import { isRole, ROLE_LABELS } from "@/lib/schemas/permissions";
 
 import { Card, PasswordForm, StateIcon } from "./password-form";
 
@@ -14,7 +16,14 @@ type Invitation = {
   email: string;
   expires_at: string;
   used_at: string | null;
+  /** "Employer": a teammate's invitation to the employer portal (ours); else a worker's. */
+  type?: "Worker" | "Employer";
+  /** The teammate's role, for an Employer invitation. */
+  role?: string;
 };
+
+/** A teammate's invitation (our API's addition) rather than a worker's. */
+const forTeammate = (i: Invitation | null) => i?.type === "Employer";
 
 type View =
   | { kind: "loading" }
@@ -157,9 +166,16 @@ export function AcceptInvitation() {
           </p>
           <div className="mt-2">
             {heading(
-              <>
-                Hi {view.invitation.first_name} — {view.invitation.company_name} invited you
-              </>,
+              forTeammate(view.invitation) ? (
+                <>
+                  Join {view.invitation.company_name}
+                  {isRole(view.invitation.role) ? ` as ${ROLE_LABELS[view.invitation.role]}` : ""}
+                </>
+              ) : (
+                <>
+                  Hi {view.invitation.first_name} — {view.invitation.company_name} invited you
+                </>
+              ),
             )}
           </div>
           <p className="mt-3 text-sm text-slate-600">
@@ -195,15 +211,33 @@ export function AcceptInvitation() {
         <Card>
           <StateIcon tone="success" />
           {heading(<>You&apos;re all set, {view.invitation.first_name}</>)}
-          <p className="mt-3 text-sm text-slate-600">
-            You accepted {view.invitation.company_name}&apos;s invitation and your password is
-            saved. Sign in to the app with{" "}
-            <strong className="font-semibold wrap-anywhere text-slate-900">
-              {view.invitation.email}
-            </strong>{" "}
-            to see and pick up shifts.
-          </p>
-          <p className="mt-3 text-sm text-slate-600">You can close this page.</p>
+          {forTeammate(view.invitation) ? (
+            <>
+              <p className="mt-3 text-sm text-slate-600">
+                You joined {view.invitation.company_name}&apos;s team and your password is saved.
+                Sign in to the Employer Portal with{" "}
+                <strong className="font-semibold wrap-anywhere text-slate-900">
+                  {view.invitation.email}
+                </strong>
+                .
+              </p>
+              <Link href="/sign-in?with=email" className={buttonClass("primary", "mt-5 w-full")}>
+                Sign in
+              </Link>
+            </>
+          ) : (
+            <>
+              <p className="mt-3 text-sm text-slate-600">
+                You accepted {view.invitation.company_name}&apos;s invitation and your password is
+                saved. Sign in to the app with{" "}
+                <strong className="font-semibold wrap-anywhere text-slate-900">
+                  {view.invitation.email}
+                </strong>{" "}
+                to see and pick up shifts.
+              </p>
+              <p className="mt-3 text-sm text-slate-600">You can close this page.</p>
+            </>
+          )}
         </Card>
       );
     case "used":

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { AccountName } from "@/components/portal/account-name";
 import { CommandPalette } from "@/components/portal/command-palette";
 import { EnvironmentBadge } from "@/components/portal/environment-badge";
 import { NavLinks } from "@/components/portal/nav-links";
@@ -56,12 +57,7 @@ export function PortalShell({ environment, companyName, access, children }: Prop
           <NavLinks />
           <div className="ml-auto flex items-center gap-3">
             <CommandPalette />
-            <span
-              className="hidden max-w-48 truncate text-sm text-slate-600 md:inline"
-              title={companyName}
-            >
-              {companyName}
-            </span>
+            <AccountName person={access?.person ?? null} companyName={companyName} />
             <EnvironmentBadge environment={environment} />
             <SignOutButton />
           </div>

@@ -101,7 +101,10 @@ export const userChanges = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["invited", "updated", "invitation_accepted"] }).notNull(),
+    /** `personal_data_revealed` (ours): someone read the full SSN on purpose; no value kept. */
+    kind: text("kind", {
+      enum: ["invited", "updated", "invitation_accepted", "personal_data_revealed"],
+    }).notNull(),
     /** The key that made the change; null for the worker themself or the operator. */
     apiKeyId: integer("api_key_id").references(() => apiKeys.id),
     companyId: integer("company_id").references(() => companies.id),

@@ -9,7 +9,7 @@ export const metadata: Metadata = {
 };
 
 /**
- * The worker's page (no portal session): the link in the invitation e-mail opens it with the
+ * The invited worker's or teammate's page (no portal session): the link in the invitation e-mail opens it with the
  * token in the fragment, and the page itself talks to the public /api_v2/invitations calls.
  */
 export default function AcceptInvitePage() {
@@ -22,11 +22,11 @@ export default function AcceptInvitePage() {
         >
           EP
         </span>
-        Worker invitation
+        Invitation
       </div>
       <AcceptInvitation />
       <p className="mt-auto pt-10 text-center text-xs text-slate-500">
-        You got this link because an employer invited you by e-mail. If you were not expecting it,
+        You got this link because someone invited you by e-mail. If you were not expecting it,
         you can ignore it.
       </p>
     </main>

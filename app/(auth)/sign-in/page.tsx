@@ -4,6 +4,7 @@ import { SignInForm } from "@/components/auth/sign-in-form";
 import { loadDemoCredentials } from "@/lib/demo-keys";
 import { currentSession } from "@/lib/portal/server/current-session";
 import { safeNext } from "@/lib/portal/server/safe-next";
+import { demoPeople } from "@/lib/portal/server/sign-in-demo";
 import { upstreamFor } from "@/lib/portal/server/upstream-base";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -22,6 +23,9 @@ export default async function SignInPage({
   }
   // "Try the demo" only where the demo lives: the embedded API with its seeded keys.
   const demoAvailable = upstreamFor("test").embedded && loadDemoCredentials() !== null;
+  // A person's own sign-in is our API's: offered only where it serves the test environment.
+  const passwordAvailable = upstreamFor("test").embedded;
+  const method = passwordAvailable && sp.with !== "keys" ? "email" : "keys";
   return (
     <main id="main" className="flex min-h-screen items-center justify-center px-4 py-12">
       <div className="w-full max-w-md">
@@ -36,12 +40,17 @@ export default async function SignInPage({
             Sign in to the Employer Portal
           </h1>
           <p className="mt-2 text-sm text-slate-600">
-            Use the API key pair your account manager issued.
+            {passwordAvailable
+              ? "Use your own e-mail and password, or your company's API key pair."
+              : "Use the API key pair your account manager issued."}
           </p>
         </div>
         <SignInForm
           next={safeNext(sp.next)}
+          passwordAvailable={passwordAvailable}
+          initialMethod={method}
           demoAvailable={demoAvailable}
+          demoPeople={demoAvailable ? demoPeople() : []}
           expired={sp.expired === "1"}
           signedOut={sp.signed_out === "1"}
           failed={typeof sp.error === "string" ? sp.error : null}

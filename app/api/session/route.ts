@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { loadDemoCredentials } from "@/lib/demo-keys";
 import { log } from "@/lib/log";
 import { clientAddressOf } from "@/lib/net/trusted-headers";
 import { currentSession } from "@/lib/portal/server/current-session";
@@ -14,13 +13,20 @@ import {
   tooManyAttempts,
 } from "@/lib/portal/server/respond";
 import { safeNext } from "@/lib/portal/server/safe-next";
-import { type CookieJar, getSession, SESSION_TTL_SECONDS } from "@/lib/portal/server/session";
+import {
+  type CookieJar,
+  getSession,
+  SESSION_TTL_SECONDS,
+  type SessionData,
+} from "@/lib/portal/server/session";
 import { signInUpstream } from "@/lib/portal/server/sign-in";
+import { demoSignInAs } from "@/lib/portal/server/sign-in-demo";
 import { enterSignIn } from "@/lib/portal/server/sign-in-limit";
+import { signInPerson } from "@/lib/portal/server/sign-in-person";
 import { upstreamFetch } from "@/lib/portal/server/upstream";
-import { upstreamFor } from "@/lib/portal/server/upstream-base";
 import type { PortalError, SessionSummary } from "@/lib/portal/types";
 import { authenticateBodySchema } from "@/lib/schemas/auth";
+import { personSignInBodySchema } from "@/lib/schemas/person-sign-in";
 import { revokedSessions } from "@/lib/server/revoked-sessions";
 import { signInStore } from "@/lib/server/sign-in-store";
 
@@ -37,9 +43,11 @@ export const GET = portalRoute(async (_req, _params, jar) => {
 });
 
 /**
- * POST /api/session: sign in with {api_key, secret_key}, or {demo: true} for the demo company.
- * The sign-in page's script sends JSON; the same form posted before the script loaded (plain
- * HTML, form-encoded) is answered with a redirect, so the keys never travel in a URL.
+ * POST /api/session: sign in with {api_key, secret_key}, with {email, password} (a person's own
+ * sign-in, our API only), or {demo: true, as} for the demo company (`as`: a demo person's e-mail,
+ * or "keys" for its private key pair). The sign-in page's script sends JSON; the same form posted
+ * before the script loaded (plain HTML, form-encoded) is answered with a redirect, so no secret
+ * ever travels in a URL.
  */
 export const POST = portalRoute(async (req, _params, jar) => {
   const isForm = (req.headers.get("content-type") ?? "").startsWith(
@@ -51,12 +59,14 @@ export const POST = portalRoute(async (req, _params, jar) => {
   try {
     raw = isForm ? Object.fromEntries(new URLSearchParams(text)) : JSON.parse(text);
   } catch {
-    return portalError(400, { code: "malformed_request", message: "Send the keys as JSON." });
+    return portalError(400, { code: "malformed_request", message: "Send the sign-in as JSON." });
   }
   const form = signInFormOf(raw);
-  const gate = await enterSignIn(req, form.api_key ?? null, signInStore);
+  // Counted per browser address and per account tried: the API key, or the e-mail address.
+  const account = form.api_key ?? (form.email ? `email:${form.email.trim().toLowerCase()}` : null);
+  const gate = await enterSignIn(req, account, signInStore);
   const result: SignInResult = gate.allowed
-    ? await signIn(raw, form.demo === true, clientAddressOf(req), jar)
+    ? await signIn(raw, form, clientAddressOf(req), jar)
     : {
         ok: false,
         status: 429,
@@ -65,14 +75,15 @@ export const POST = portalRoute(async (req, _params, jar) => {
           message: `Too many sign-in attempts. Wait ${gate.retryAfterSeconds} seconds and try again.`,
         },
       };
-  // Only refused keys count against the limit: a success, or an upstream that failed to
-  // answer (5xx), gives the attempt back.
+  // Only refused credentials count against the limit: a success, or an upstream that failed
+  // to answer (5xx), gives the attempt back.
   if (gate.allowed && (result.ok || result.status >= 500)) await gate.release();
   if (isForm) {
     const next = safeNext(form.next);
+    const method = form.email !== undefined ? "&with=email" : "&with=keys";
     const to = result.ok
       ? next
-      : `/sign-in?error=${encodeURIComponent(result.error.code)}&next=${encodeURIComponent(next)}`;
+      : `/sign-in?error=${encodeURIComponent(result.error.code)}${method}&next=${encodeURIComponent(next)}`;
     return new Response(null, {
       status: 303,
       headers: { location: to, "cache-control": "no-store" },
@@ -83,71 +94,113 @@ export const POST = portalRoute(async (req, _params, jar) => {
 });
 
 /**
- * The parts of a sign-in body read before the keys are checked (the limiter's key, the demo
- * switch, where to go next): each read leniently, a wrong type counting as absent.
+ * The parts of a sign-in body read before the credentials are checked (the limiter's key, the
+ * demo switch and who to be, where to go next): each read leniently, a wrong type counting as
+ * absent.
  */
 const signInFormSchema = z.looseObject({
-  api_key: z.string().optional().catch(undefined),
+  api_key: z.string().max(200).optional().catch(undefined),
+  email: z.string().max(254).optional().catch(undefined),
   demo: z.boolean().optional().catch(undefined),
+  as: z.string().max(254).optional().catch(undefined),
   next: z.string().optional().catch(undefined),
 });
-const signInFormOf = (raw: unknown) => signInFormSchema.safeParse(raw).data ?? {};
+type SignInForm = z.output<typeof signInFormSchema>;
+const signInFormOf = (raw: unknown): SignInForm => signInFormSchema.safeParse(raw).data ?? {};
 
 type SignInResult =
   | { ok: true; summary: SessionSummary }
   | { ok: false; status: number; error: PortalError };
 
-async function signIn(
+type Upstream =
+  | { ok: true; session: Omit<SessionData, "sid"> }
+  | { ok: false; status: number; error: PortalError };
+
+const fieldsOf = (issues: readonly { path: PropertyKey[]; message: string }[]) => {
+  const fields: Record<string, string[]> = {};
+  for (const i of issues) {
+    const key = String(i.path[0]);
+    fields[key] = [...(fields[key] ?? []), i.message];
+  }
+  return fields;
+};
+
+/** Which credentials, checked by whom: the demo's, a person's, or a key pair. */
+async function upstreamSignIn(
   raw: unknown,
-  demo: boolean,
+  form: SignInForm,
   client: string | null,
-  jar: CookieJar,
-): Promise<SignInResult> {
-  let creds: { api_key: string; secret_key: string };
-  if (demo) {
-    const keys = upstreamFor("test").embedded ? loadDemoCredentials() : null;
-    if (!keys) {
+): Promise<Upstream> {
+  if (form.demo === true) {
+    const demo = demoSignInAs(form.as);
+    if (!demo) {
       return {
         ok: false,
         status: 404,
-        error: { code: "no_demo", message: "There is no demo on this deployment." },
+        error: form.as
+          ? { code: "not_found", message: "The demo has no such person." }
+          : { code: "no_demo", message: "There is no demo on this deployment." },
       };
     }
-    creds = keys.private;
-  } else {
-    const parsed = authenticateBodySchema.safeParse(raw);
+    return demo.kind === "keys"
+      ? signInUpstream(demo.api_key, demo.secret_key, { client })
+      : signInPerson(demo.email, demo.password, { client });
+  }
+  if (form.email !== undefined) {
+    const parsed = personSignInBodySchema.safeParse(raw);
     if (!parsed.success) {
-      const fields: Record<string, string[]> = {};
-      for (const i of parsed.error.issues) {
-        const key = String(i.path[0]);
-        fields[key] = [...(fields[key] ?? []), i.message];
-      }
       return {
         ok: false,
         status: 422,
-        error: { code: "validation_failed", message: "Enter both keys.", fields },
+        error: {
+          code: "validation_failed",
+          message: "Enter your e-mail and password.",
+          fields: fieldsOf(parsed.error.issues),
+        },
       };
     }
-    creds = parsed.data;
+    return signInPerson(parsed.data.email, parsed.data.password, { client });
+  }
+  const parsed = authenticateBodySchema.safeParse(raw);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      status: 422,
+      error: {
+        code: "validation_failed",
+        message: "Enter both keys.",
+        fields: fieldsOf(parsed.error.issues),
+      },
+    };
   }
   // The browser's address goes along, so the API limits it rather than this server.
-  const result = await signInUpstream(creds.api_key, creds.secret_key, { client });
-  if (!result.ok) {
-    const error =
-      result.error.code === "invalid_credentials"
-        ? { ...result.error, message: "Those keys were not accepted. Check both and try again." }
-        : result.error;
-    return { ok: false, status: result.status, error };
+  const result = await signInUpstream(parsed.data.api_key, parsed.data.secret_key, { client });
+  if (!result.ok && result.error.code === "invalid_credentials") {
+    const message = "Those keys were not accepted. Check both and try again.";
+    return { ...result, error: { ...result.error, message } };
   }
+  return result;
+}
+
+async function signIn(
+  raw: unknown,
+  form: SignInForm,
+  client: string | null,
+  jar: CookieJar,
+): Promise<SignInResult> {
+  const result = await upstreamSignIn(raw, form, client);
+  if (!result.ok) return result;
   const session = await getSession(jar);
+  // A fresh session: nothing of a previous sign-in (its person) carries over.
+  for (const key of Object.keys(session) as (keyof SessionData)[]) delete session[key];
   // A new id for every sign-in: what sign-out revokes, whoever holds a copy of the cookie.
   Object.assign(session, result.session, { sid: randomBytes(18).toString("base64url") });
   await session.save();
   return {
     ok: true,
     summary: {
-      environment: result.session.environment,
-      companyName: result.session.companyName,
+      environment: result.session.environment ?? "test",
+      companyName: result.session.companyName ?? null,
       pool: result.session.pool ?? null,
       person: result.session.person ?? null,
     },

@@ -1,17 +1,22 @@
 import { authenticate } from "@/lib/api-v2/auth/authenticate";
-import { credentialsOf } from "@/lib/api-v2/auth/credentials";
+import { authenticatePerson } from "@/lib/api-v2/auth/authenticate-person";
+import { signInCredentialsOf } from "@/lib/api-v2/auth/credentials";
 import { revokeToken } from "@/lib/api-v2/auth/revoke-token";
 import { endpoint, json, methods, publicDbEndpoint } from "@/lib/api-v2/handler";
 import { clientAddress } from "@/lib/api-v2/request-meta";
 
-/** POST /api_v2/authenticate: exchange a key pair for a 24-hour token. */
+/**
+ * POST /api_v2/authenticate: exchange a key pair, or a person's e-mail and password (our
+ * addition), for a 24-hour token.
+ */
 const authenticateHandler = publicDbEndpoint(async (ctx) => {
-  const creds = credentialsOf(ctx);
-  const result = await authenticate(ctx.db, creds, {
-    clientAddress: clientAddress(ctx.req),
-    now: ctx.now,
-  });
-  return json(result);
+  const creds = signInCredentialsOf(ctx);
+  const meta = { clientAddress: clientAddress(ctx.req), now: ctx.now };
+  return json(
+    creds.kind === "person"
+      ? await authenticatePerson(ctx.db, creds, meta)
+      : await authenticate(ctx.db, creds, meta),
+  );
 });
 
 /** DELETE /api_v2/authenticate: sign out, revoking the token the call carries (our addition). */

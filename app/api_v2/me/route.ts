@@ -1,18 +1,12 @@
+import { describeCaller } from "@/lib/api-v2/auth/me";
 import { endpoint, json, methods } from "@/lib/api-v2/handler";
-import { env } from "@/lib/env";
 
 /**
  * GET /api_v2/me: who the token belongs to (our addition; the real service has no such call,
- * and the portal copes without it). Lets the portal name the company and know the pool.
+ * and the portal copes without it): the company, the pool, the person and what they may do.
  */
-const me = endpoint(
-  async (ctx) =>
-    json({
-      company: { id: ctx.caller.companyId, name: ctx.caller.companyName },
-      pool: ctx.caller.pool,
-      environment: env().API_ENVIRONMENT,
-    }),
-  { needs: "session" },
-);
+const me = endpoint(async (ctx) => json(await describeCaller(ctx.db, ctx.caller)), {
+  needs: "session",
+});
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: me });

@@ -11,6 +11,7 @@ import { SIGNATURE_HEADER } from "../events/signature";
 import { BADGES_ENDPOINTS } from "./endpoints/badges";
 import { INVITATIONS_ENDPOINTS } from "./endpoints/invitations";
 import { JOB_BODY_NOTES, JOBS_ENDPOINTS } from "./endpoints/jobs";
+import { PERSONAL_DATA_ENDPOINTS } from "./endpoints/personal-data";
 import { SESSION_ENDPOINTS } from "./endpoints/session";
 import { USERS_ENDPOINTS } from "./endpoints/users";
 import { WEBHOOKS_ENDPOINTS } from "./endpoints/webhooks";
@@ -32,6 +33,7 @@ export { TAGS } from "./shared";
 export const ENDPOINTS: Endpoint[] = [
   ...SESSION_ENDPOINTS,
   ...USERS_ENDPOINTS,
+  ...PERSONAL_DATA_ENDPOINTS,
   ...BADGES_ENDPOINTS,
   ...JOBS_ENDPOINTS,
   ...WEBHOOKS_ENDPOINTS,

@@ -543,6 +543,16 @@ describeApi("tenancy and access matrix", (api) => {
       },
     },
 
+    // Ours: the full SSN, for the private pool that owns the worker (recorded in its history).
+    "api_v2/users/[id]/ssn": {
+      GET: {
+        expect: privateOnly(200, NOT_FOUND),
+        request: () => ({ path: `/api_v2/users/${fx.worker.id}/ssn` }),
+        twin: () => ({ path: `/api_v2/users/${NOBODY}/ssn` }),
+        check: (res) => expect(Object.keys(res.body)).toEqual(["ssn"]),
+      },
+    },
+
     "api_v2/users/[id]/invitation": {
       // A new link for a worker of A's who has not accepted: a fresh one per cell (the resends
       // per worker are limited).

@@ -58,8 +58,9 @@ export async function redactHistory<T extends Entry>(
  * that changes nothing is none for anyone. Decided in the query, so pages and totals agree.
  */
 export function historyVisibleTo(caller: Caller): SQL {
-  return sql`(${userChanges.kind} <> 'updated' or ${userChanges.changes} <> '{}'::jsonb or exists (
+  // Who revealed a worker's SSN is the owning company's business alone.
+  return sql`(${userChanges.kind} <> 'personal_data_revealed' and (${userChanges.kind} <> 'updated' or ${userChanges.changes} <> '{}'::jsonb or exists (
     select 1 from jsonb_array_elements(${userChanges.badgesAdded} || ${userChanges.badgesRemoved}) as ref(value)
     join ${badges} on ${badges.id}::text = ref.value ->> 'badge_id'
-    where ${badges.companyId} = ${caller.companyId}))`;
+    where ${badges.companyId} = ${caller.companyId})))`;
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/lib/db/client";
-import { apiKeys, badges, companies, userChanges } from "@/lib/db/schema";
+import { apiKeys, badges, companies, userChanges, users } from "@/lib/db/schema";
 import { USER_FIELDS, type UserFieldSpec } from "@/lib/schemas/user-fields";
 import type { Caller } from "../caller";
 import { notFound } from "../errors";
@@ -12,21 +12,14 @@ import {
   readsWholeHistory,
   redactHistory,
 } from "./history-redaction";
+import { maskSsn } from "./personal-data";
 import type { UserBadgeRow, UserJson } from "./serialize-user";
 import { findVisibleUser } from "./visibility";
 
+export type UserChangeKind = (typeof userChanges.kind.enumValues)[number];
+
 const historyOf = (field: string): UserFieldSpec["history"] =>
   (USER_FIELDS as Record<string, UserFieldSpec>)[field]?.history;
-
-/** The last four digits only; an empty value ("Empty string allowed") has nothing to hide. */
-const mask = (v: unknown) =>
-  v === null || v === undefined
-    ? null
-    : v === ""
-      ? ""
-      : String(v).replace(/\D/g, "").length > 4
-        ? `•••-••-${String(v).replace(/\D/g, "").slice(-4)}`
-        : "•••-••-••••";
 
 /** Field by field, in API names and API formats: what differs between two user objects. */
 export function diffUsers(before: UserJson | null, after: UserJson): Record<string, FieldChange> {
@@ -38,7 +31,7 @@ export function diffUsers(before: UserJson | null, after: UserJson): Record<stri
     if (before === null && to === null) continue;
     if (JSON.stringify(from) === JSON.stringify(to)) continue;
     // Values personal enough to keep out of the history: only "it changed".
-    out[field] = rule === "masked" ? { from: mask(from), to: mask(to) } : { from, to };
+    out[field] = rule === "masked" ? { from: maskSsn(from), to: maskSsn(to) } : { from, to };
   }
   return out;
 }
@@ -63,7 +56,7 @@ export async function recordUserChange(
   tx: DbOrTx,
   entry: {
     userId: number;
-    kind: "invited" | "updated" | "invitation_accepted";
+    kind: UserChangeKind;
     caller: Caller | null;
     actor: "api_key" | "worker" | "operator";
     now: Date;
@@ -116,9 +109,14 @@ export async function userHistory(
         apiKey: apiKeys.publicKey,
         companyId: userChanges.companyId,
         companyName: companies.name,
+        actorUserId: userChanges.actorUserId,
+        actorFirstName: users.firstName,
+        actorLastName: users.lastName,
       })
       .from(userChanges)
       .leftJoin(apiKeys, eq(apiKeys.id, userChanges.apiKeyId))
+      // The person's name as it is now (a renamed teammate reads under the new name).
+      .leftJoin(users, eq(users.id, userChanges.actorUserId))
       .leftJoin(companies, eq(companies.id, userChanges.companyId))
       .where(where)
       .orderBy(desc(userChanges.id))
@@ -148,6 +146,14 @@ export async function userHistory(
         api_key: ours(r) ? (r.apiKey ?? null) : null,
         company_id: ours(r) ? (r.companyId ?? null) : null,
         company_name: ours(r) ? (r.companyName ?? null) : null,
+        // Ours: the teammate who made the change with their own sign-in.
+        user:
+          ours(r) && r.actorUserId !== null
+            ? {
+                id: r.actorUserId,
+                name: `${r.actorFirstName ?? ""} ${r.actorLastName ?? ""}`.trim(),
+              }
+            : null,
       },
       changes: r.changes,
       badges_added: r.badgesAdded,

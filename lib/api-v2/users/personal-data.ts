@@ -72,6 +72,17 @@ export function readsPersonalData(viewer: Caller | null, companyId: number): boo
   return viewer !== null && viewer.pool === "private" && viewer.companyId === companyId;
 }
 
+/**
+ * The last four digits only (our addition's rule for a person's reads, and the history's):
+ * `•••-••-1234`. An empty value ("Empty string allowed") has nothing to hide.
+ */
+export function maskSsn(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (v === "") return "";
+  const digits = String(v).replace(/\D/g, "");
+  return digits.length > 4 ? `•••-••-${digits.slice(-4)}` : "•••-••-••••";
+}
+
 /** A users row with its personal columns opened (for comparing what a write changes). */
 export function openPersonal<T extends Pick<UserRow, PersonalField | "id">>(row: T): T {
   return {

@@ -14,7 +14,7 @@ export type { UserJson } from "@/lib/schemas/user-fields";
 import type { Caller } from "../caller";
 import { clock } from "../clock";
 import { formatDecimal, formatTimestamp } from "../format";
-import { PERSONAL_FIELDS, readsPersonalData, unsealPersonal } from "./personal-data";
+import { maskSsn, PERSONAL_FIELDS, readsPersonalData, unsealPersonal } from "./personal-data";
 
 export type UserRow = InferSelectModel<typeof users>;
 
@@ -60,8 +60,8 @@ function jsonValue(kind: UserJsonKind, value: unknown, badges: UserBadgeRow[]): 
 /**
  * The user object: every field of the catalogue (section 2.1), in its order, null where unset.
  * `viewer` is who reads it: the SSN and date of birth are opened only for the private pool that
- * owns the worker; for anyone else, and in webhook events (no viewer), they are null, the shape
- * unchanged.
+ * owns the worker (a person of it reads the SSN's last four digits only); for anyone else, and
+ * in webhook events (no viewer), they are null, the shape unchanged.
  */
 export function serializeUser(u: UserRow, badges: UserBadgeRow[], viewer: Caller | null): UserJson {
   const out: Record<string, unknown> = {};
@@ -74,7 +74,10 @@ export function serializeUser(u: UserRow, badges: UserBadgeRow[], viewer: Caller
   out.invitation_status = invitationStatus(u, clock.now());
   const reads = readsPersonalData(viewer, u.companyId);
   for (const field of PERSONAL_FIELDS) {
-    out[field] = reads ? unsealPersonal(field, u[USER_FIELDS[field].column], u.id) : null;
+    const value = reads ? unsealPersonal(field, u[USER_FIELDS[field].column], u.id) : null;
+    // A person reads the last four digits; the whole number is revealed on purpose, and
+    // recorded (GET /users/:id/ssn). Key pairs are integrations and keep the full value.
+    out[field] = field === "ssn" && viewer?.person ? maskSsn(value) : value;
   }
   // Built field by field from the catalogue; UserJson is the same catalogue read as a type.
   return out as UserJson;

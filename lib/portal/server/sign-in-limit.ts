@@ -4,8 +4,8 @@ import { env } from "@/lib/env";
 import { clientAddressOf } from "@/lib/net/trusted-headers";
 
 /**
- * Guessing keys through the portal is limited before the upstream is asked: failed sign-ins
- * per browser address and per API key, counted in a store the composition root hands in (this
+ * Guessing keys or passwords through the portal is limited before the upstream is asked: failed sign-ins
+ * per browser address and per account (API key or e-mail address), counted in a store the composition root hands in (this
  * app's: the shared `rate_limits` table, lib/server/sign-in-store.ts, so the limit holds
  * whichever instance behind the load balancer answers; the portal itself needs no database and
  * works the same against the real service). Every attempt takes a slot in one atomic step; a
@@ -28,7 +28,8 @@ type SignInGate =
 
 export async function enterSignIn(
   req: Request,
-  apiKey: string | null,
+  /** The account tried: the API key, or a person's address ("email:<address>"). */
+  account: string | null,
   store: RateLimitStore,
 ): Promise<SignInGate> {
   const e = env();
@@ -40,7 +41,7 @@ export async function enterSignIn(
   if (address) keys.push([`portal:signin:addr:${address}`, e.PORTAL_SIGNIN_LIMIT_PER_ADDRESS]);
   // Counted as the key is used: the sign-in trims it (authenticateBodySchema) before it goes
   // upstream, so " pk_…" and "pk_… " must not each get a fresh allowance.
-  const key = apiKey?.trim();
+  const key = account?.trim();
   if (key) keys.push([`portal:signin:key:${digest(key)}`, e.PORTAL_SIGNIN_LIMIT_PER_KEY]);
 
   const taken: string[] = [];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACTIONS, type Action, ROLES } from "@/lib/schemas/permissions";
 import { ADDITION, nullableTimestamp, timestamp } from "./common";
 
 /** Authentication, the caller, the service info and invitations. */
@@ -52,6 +53,24 @@ export const meSchema = z
       .enum(["private", "public"])
       .meta({ description: "The access level of the key behind the token." }),
     environment: z.enum(["test", "live"]),
+    user: z
+      .object({
+        id: z.number().int(),
+        first_name: z.string(),
+        last_name: z.string(),
+        email: z.string(),
+        role: z.enum(ROLES),
+        title: z.string().nullable(),
+      })
+      .nullable()
+      .meta({
+        description:
+          "The person behind an e-mail and password sign-in (our addition); null for a key pair's token.",
+      }),
+    permissions: z.array(z.enum(ACTIONS as [Action, ...Action[]])).meta({
+      description:
+        "The actions the caller holds (the role × action table): every action for a private pool key, the reads for a public pool key, the person's role otherwise. Our addition.",
+    }),
   })
   .meta({ id: "Me", description: "Who the token belongs to." });
 

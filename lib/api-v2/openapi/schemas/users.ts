@@ -154,13 +154,16 @@ export const userChangeSchema = z
   .object({
     id: z.number().int(),
     user_id: z.number().int(),
-    kind: z.enum(["invited", "updated", "invitation_accepted"]),
+    kind: z.enum(["invited", "updated", "invitation_accepted", "personal_data_revealed"]).meta({
+      description:
+        "personal_data_revealed (our addition): someone of the owning company read the full SSN (GET /users/{id}/ssn); no value is kept. Only the owning company's private pool sees these entries.",
+    }),
     occurred_at: timestamp(),
     actor: z
       .object({
-        type: z.enum(["api_key", "worker", "operator"]).meta({
+        type: z.enum(["api_key", "worker", "operator", "employer"]).meta({
           description:
-            "api_key: a call of this interface; worker: the worker (accepting the invitation); operator: the operator's tools.",
+            "api_key: a call of this interface with a key pair's token; employer (our addition): a teammate signed in with their own e-mail and password (see user); worker: the worker (accepting the invitation); operator: the operator's tools.",
         }),
         api_key: z.string().nullable().meta({
           description:
@@ -169,6 +172,10 @@ export const userChangeSchema = z
         company_id: z.number().int().nullable(),
         company_name: z.string().nullable().meta({
           description: "The company that made the change; null when it is not the caller's.",
+        }),
+        user: z.object({ id: z.number().int(), name: z.string() }).nullable().meta({
+          description:
+            "Our addition: the teammate (employer user) who made the change with their own sign-in, named as they are now; null for a key pair, the worker, the operator, or another company.",
         }),
       })
       .meta({ description: "Who made the change." }),

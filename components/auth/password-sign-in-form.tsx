@@ -1,0 +1,76 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { portalFetch } from "@/lib/portal/client/fetcher";
+import { placeFieldErrors } from "@/lib/portal/client/place-field-errors";
+import { type PersonSignInBody, personSignInBodySchema } from "@/lib/schemas/person-sign-in";
+
+/** A person's own sign-in with e-mail and password (our API's addition). */
+export function PasswordSignInForm({
+  next,
+  onError,
+  onDone,
+}: {
+  next: string;
+  onError: (message: string | null) => void;
+  onDone: () => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PersonSignInBody>({ resolver: zodResolver(personSignInBodySchema) });
+
+  const onSubmit = handleSubmit(async (values) => {
+    onError(null);
+    try {
+      await portalFetch("/api/session", { method: "POST", json: values });
+      onDone();
+    } catch (err) {
+      placeFieldErrors(err, ["email", "password"], setError);
+      onError(err instanceof Error ? err.message : "Sign-in failed. Try again.");
+    }
+  });
+
+  return (
+    // A real POST form: sent before the script runs, the password still stays out of the URL.
+    <form method="post" action="/api/session" onSubmit={onSubmit} noValidate className="space-y-4">
+      <input type="hidden" name="next" value={next} />
+      <TextField
+        label="E-mail"
+        type="email"
+        autoComplete="username"
+        spellCheck={false}
+        required
+        error={errors.email?.message}
+        {...register("email")}
+      />
+      <div>
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password?.message}
+          {...register("password")}
+        />
+        <p className="mt-1 text-right text-sm">
+          <Link
+            href="/forgot-password"
+            className="rounded-sm font-medium text-indigo-700 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          >
+            Forgot password?
+          </Link>
+        </p>
+      </div>
+      <Button type="submit" busy={isSubmitting} className="w-full">
+        Sign in
+      </Button>
+    </form>
+  );
+}
