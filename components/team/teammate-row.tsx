@@ -12,17 +12,8 @@ import {
   useUpdateTeammate,
 } from "@/lib/portal/client/hooks/use-team";
 import { isRole, ROLE_LABELS, ROLES, type Role } from "@/lib/schemas/permissions";
+import { refusal } from "./refusal";
 import { roleLabel, teammateName, teammateStatus } from "./team-format";
-
-/** The API's refusal as a sentence: a 422 on the field ("cannot demote the last admin"). */
-function refusal(err: unknown, field: string): string {
-  if (err instanceof ApiClientError) {
-    const onField = err.fields?.[field]?.join(", ");
-    if (onField) return /^[a-z]/.test(onField) ? `Not changed: ${onField}.` : onField;
-    return err.message;
-  }
-  return "Not changed: try again in a moment.";
-}
 
 const initials = (t: Teammate) =>
   teammateName(t)
@@ -65,7 +56,7 @@ export function TeammateRow({
       onAnnounce(`${name} is now ${ROLE_LABELS[role]}.`);
     } catch (err) {
       if (err instanceof ApiClientError && err.status === 401) return;
-      setRoleError(refusal(err, "role"));
+      setRoleError(refusal(err, "role", name));
     }
   };
   const reactivate = async () => {
@@ -75,7 +66,7 @@ export function TeammateRow({
       onAnnounce(`${name} is active again and can sign in.`);
     } catch (err) {
       if (err instanceof ApiClientError && err.status === 401) return;
-      setActionError(refusal(err, "suspended"));
+      setActionError(refusal(err, "suspended", name));
     }
   };
   const resendInvitation = async () => {
@@ -87,7 +78,7 @@ export function TeammateRow({
       );
     } catch (err) {
       if (err instanceof ApiClientError && err.status === 401) return;
-      setActionError(refusal(err, "invitation"));
+      setActionError(refusal(err, "invitation", name, "Not sent"));
     }
   };
 

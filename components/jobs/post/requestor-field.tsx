@@ -42,7 +42,7 @@ export function RequestorField({
   }
 
   const hint = team.isError
-    ? "The team could not be loaded: only you can be chosen for now."
+    ? `The team could not be loaded: ${me ? "only you can be chosen" : "the job is the company's"} for now.`
     : me
       ? "They are named on the job and can find it under “Mine”."
       : "Leave it to the company, or name the teammate the job is for.";
