@@ -294,6 +294,15 @@ function banner({ url, database, seeded }: { url: string; database: Database; se
         `    secret keys: in ${demoCredentialsPath()} (not printed: this output is not a terminal)`,
       );
     }
+    // The team signs in with e-mail and password; passwords follow the secret keys' rule.
+    for (const p of keys.people) {
+      const who = `    ${p.name} (${p.role})`.padEnd(36);
+      lines.push(
+        process.stdout.isTTY
+          ? `${who}email=${p.email}  password=${p.password}`
+          : `${who}email=${p.email}  (password in the same file)`,
+      );
+    }
   }
   lines.push("");
   process.stdout.write(`${lines.join("\n")}\n`);

@@ -24,11 +24,14 @@ import {
   demoWorkers,
   withCrews,
 } from "./demo-data";
+import { type DemoPerson, demoTeamCredentials, seedDemoTeam } from "./seed-team";
 
 type DemoKeys = {
   company_id: number;
   private: { api_key: string; secret_key: string };
   public: { api_key: string; secret_key: string };
+  /** The team and their passwords, for "Try the demo" and the start banner. */
+  people: DemoPerson[];
 };
 
 const HOUR = 3_600_000;
@@ -65,6 +68,7 @@ export async function seedDemo(
     .from(companies)
     .where(eq(companies.name, DEMO_COMPANY_NAME));
   if (existing) return null;
+  const team = await demoTeamCredentials();
 
   return db.transaction(async (tx) => {
     const [company] = await tx
@@ -74,6 +78,12 @@ export async function seedDemo(
     const companyId = company!.id;
     const privateKeys = await createKeys(tx, companyId, "private", opts.environment);
     const publicKeys = await createKeys(tx, companyId, "public", opts.environment);
+    const { requestorIds } = await seedDemoTeam(tx, {
+      companyId,
+      companyName: company!.name,
+      now,
+      people: team,
+    });
 
     const badgeNames = demoBadges().map((b) => b.name);
     const badgeRows = await tx
@@ -195,12 +205,14 @@ export async function seedDemo(
       userIds,
       badgeIds: new Map(badgeNames.map((name, i) => [name, badgeRows[i]!.id])),
       badgeNames,
+      requestorIds,
     });
 
     return {
       company_id: companyId,
       private: { api_key: privateKeys.api_key, secret_key: privateKeys.secret_key },
       public: { api_key: publicKeys.api_key, secret_key: publicKeys.secret_key },
+      people: team.map(({ passwordHash: _, ...person }) => person),
     };
   });
 }
@@ -218,6 +230,9 @@ const PATH: Record<string, string[]> = {
   withdrawn: ["filled", "withdrawn"],
   no_show: ["filled", "no_show"],
 };
+
+/** The steps a worker takes; the rest are the requestor's. */
+const WORKER_TRANSITIONS = new Set(["in_progress", "completed", "paused", "withdrawn"]);
 
 /** Today's date where the site is, plus `days`, as YYYY-MM-DD. */
 function localDate(now: Date, timeZone: string, days: number): string {
@@ -241,12 +256,19 @@ async function seedJobRequests(
     userIds: number[];
     badgeIds: Map<string, number>;
     badgeNames: string[];
+    /** Who may request jobs (the admin, then the requestors): the postings are spread over them. */
+    requestorIds: number[];
   },
 ): Promise<void> {
   const { companyId, now } = o;
+  // The two requestors post most jobs, the admin one in five.
+  const [admin, ...requestors] = o.requestorIds;
+  const posters = [...requestors, ...requestors, admin].filter((id) => id !== undefined);
+  let posted = 0;
   const holds = (w: DemoWorker, names: string[]) =>
     names.every((n) => w.badgeIndexes.some((bi) => o.badgeNames[bi] === n));
   for (const r of demoJobRequests()) {
+    const employerId = posters[posted++ % posters.length] ?? null;
     const running = r.state === "in_progress";
     const startTime = running
       ? new Date(Math.floor((now.getTime() - 2 * HOUR) / HOUR) * HOUR)
@@ -259,6 +281,7 @@ async function seedJobRequests(
       .insert(jobRequests)
       .values({
         companyId,
+        employerId,
         name: r.name,
         state: r.state,
         category: r.category,
@@ -354,18 +377,18 @@ async function seedJobRequests(
           })
           .returning({ id: jobs.id });
         await tx.insert(jobTransitions).values(
-          path.map((name, step) => ({
-            jobId: job!.id,
-            name,
-            fromState: step === 0 ? null : path[step - 1]!,
-            actor: (name === "in_progress" ||
-            name === "completed" ||
-            name === "paused" ||
-            name === "withdrawn"
-              ? "worker"
-              : "requestor") as "worker" | "requestor",
-            createdAt: at[name] ?? now,
-          })),
+          path.map((name, step) => {
+            const byWorker = WORKER_TRANSITIONS.has(name);
+            return {
+              jobId: job!.id,
+              name,
+              fromState: step === 0 ? null : path[step - 1]!,
+              actor: byWorker ? ("worker" as const) : ("requestor" as const),
+              // The requestor's own steps are signed with the posting's requestor.
+              actorUserId: byWorker ? null : employerId,
+              createdAt: at[name] ?? now,
+            };
+          }),
         );
       }
     }
