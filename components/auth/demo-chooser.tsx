@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { portalFetch } from "@/lib/portal/client/fetcher";
+import type { SessionSummary } from "@/lib/portal/types";
 import { ROLE_LABELS, type Role } from "@/lib/schemas/permissions";
 
 export type DemoPersonOption = { email: string; name: string; role: Role; title: string | null };
@@ -21,7 +22,7 @@ export function DemoChooser({
 }: {
   people: DemoPersonOption[];
   onError: (message: string | null) => void;
-  onDone: () => void;
+  onDone: (signedIn: SessionSummary) => void;
 }) {
   const [as, setAs] = useState<string>(KEYS);
   const [busy, setBusy] = useState(false);
@@ -30,8 +31,12 @@ export function DemoChooser({
     onError(null);
     setBusy(true);
     try {
-      await portalFetch("/api/session", { method: "POST", json: { demo: true, as } });
-      onDone();
+      onDone(
+        await portalFetch<SessionSummary>("/api/session", {
+          method: "POST",
+          json: { demo: true, as },
+        }),
+      );
     } catch (err) {
       onError(err instanceof Error ? err.message : "The demo could not be opened.");
       setBusy(false);

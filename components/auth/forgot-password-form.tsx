@@ -8,10 +8,9 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { portalFetch } from "@/lib/portal/client/fetcher";
 import { placeFieldErrors } from "@/lib/portal/client/place-field-errors";
-import {
-  type RequestPasswordResetBody,
-  requestPasswordResetBodySchema,
-} from "@/lib/schemas/person-sign-in";
+import { requestPasswordResetBodySchema } from "@/lib/schemas/person-auth";
+
+type RequestPasswordResetBody = { email: string };
 
 /**
  * "Forgot password": an address in, the same words out whether or not it is a teammate's (the
@@ -56,7 +55,7 @@ export function ForgotPasswordForm() {
         spellCheck={false}
         required
         hint="The address you sign in with."
-        error={errors.email?.message}
+        error={errors.email?.message && `E-mail ${errors.email.message}`}
         {...register("email")}
       />
       <Button type="submit" busy={isSubmitting} className="w-full">

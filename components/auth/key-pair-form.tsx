@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { portalFetch } from "@/lib/portal/client/fetcher";
 import { placeFieldErrors } from "@/lib/portal/client/place-field-errors";
+import type { SessionSummary } from "@/lib/portal/types";
 import { type AuthenticateBody, signInFormSchema } from "@/lib/schemas/auth";
 
 /** Sign-in with an API key pair: the real service's way, and every integration's. */
@@ -16,7 +17,7 @@ export function KeyPairForm({
 }: {
   next: string;
   onError: (message: string | null) => void;
-  onDone: () => void;
+  onDone: (signedIn: SessionSummary) => void;
 }) {
   const {
     register,
@@ -28,8 +29,7 @@ export function KeyPairForm({
   const onSubmit = handleSubmit(async (values) => {
     onError(null);
     try {
-      await portalFetch("/api/session", { method: "POST", json: values });
-      onDone();
+      onDone(await portalFetch<SessionSummary>("/api/session", { method: "POST", json: values }));
     } catch (err) {
       placeFieldErrors(err, ["api_key", "secret_key"], setError);
       onError(err instanceof Error ? err.message : "Sign-in failed. Try again.");

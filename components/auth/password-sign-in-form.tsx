@@ -7,7 +7,8 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { portalFetch } from "@/lib/portal/client/fetcher";
 import { placeFieldErrors } from "@/lib/portal/client/place-field-errors";
-import { type PersonSignInBody, personSignInBodySchema } from "@/lib/schemas/person-sign-in";
+import type { SessionSummary } from "@/lib/portal/types";
+import { type PersonSignInBody, personSignInBodySchema } from "@/lib/schemas/person-auth";
 
 /** A person's own sign-in with e-mail and password (our API's addition). */
 export function PasswordSignInForm({
@@ -17,7 +18,7 @@ export function PasswordSignInForm({
 }: {
   next: string;
   onError: (message: string | null) => void;
-  onDone: () => void;
+  onDone: (signedIn: SessionSummary) => void;
 }) {
   const {
     register,
@@ -29,8 +30,7 @@ export function PasswordSignInForm({
   const onSubmit = handleSubmit(async (values) => {
     onError(null);
     try {
-      await portalFetch("/api/session", { method: "POST", json: values });
-      onDone();
+      onDone(await portalFetch<SessionSummary>("/api/session", { method: "POST", json: values }));
     } catch (err) {
       placeFieldErrors(err, ["email", "password"], setError);
       onError(err instanceof Error ? err.message : "Sign-in failed. Try again.");
@@ -47,7 +47,7 @@ export function PasswordSignInForm({
         autoComplete="username"
         spellCheck={false}
         required
-        error={errors.email?.message}
+        error={errors.email?.message && `E-mail ${errors.email.message}`}
         {...register("email")}
       />
       <div>
@@ -56,7 +56,7 @@ export function PasswordSignInForm({
           type="password"
           autoComplete="current-password"
           required
-          error={errors.password?.message}
+          error={errors.password?.message && `Password ${errors.password.message}`}
           {...register("password")}
         />
         <p className="mt-1 text-right text-sm">

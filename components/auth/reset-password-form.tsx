@@ -4,11 +4,21 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
+import { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { ApiClientError, portalFetch } from "@/lib/portal/client/fetcher";
-import { type ChoosePasswordForm, choosePasswordFormSchema } from "@/lib/schemas/person-sign-in";
+import { newPasswordSchema } from "@/lib/schemas/person-auth";
+
+/** The API's password rule, and the confirmation said at once. */
+const choosePasswordFormSchema = z
+  .object({ password: newPasswordSchema, password_confirmation: z.string().max(200) })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ["password_confirmation"],
+    message: "doesn't match the password",
+  });
+type ChoosePasswordForm = z.output<typeof choosePasswordFormSchema>;
 
 /**
  * The reset link's token travels in its fragment, which no server sees: taken out of the address
@@ -77,7 +87,7 @@ export function ResetPasswordForm() {
         return;
       }
       if (err instanceof ApiClientError && err.fields?.password) {
-        setError("password", { message: `Password ${err.fields.password.join(", ")}` });
+        setError("password", { message: err.fields.password.join(", ") });
         return;
       }
       setFormError(err instanceof Error ? err.message : "Your password could not be saved.");
@@ -124,7 +134,7 @@ export function ResetPasswordForm() {
         autoComplete="new-password"
         required
         hint="At least 8 characters."
-        error={errors.password?.message}
+        error={errors.password?.message && `Password ${errors.password.message}`}
         {...register("password")}
       />
       <TextField
@@ -132,7 +142,10 @@ export function ResetPasswordForm() {
         type={type}
         autoComplete="new-password"
         required
-        error={errors.password_confirmation?.message}
+        error={
+          errors.password_confirmation?.message &&
+          `Confirmation ${errors.password_confirmation.message}`
+        }
         {...register("password_confirmation")}
       />
       <div className="flex items-center gap-2">

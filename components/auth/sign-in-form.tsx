@@ -6,6 +6,9 @@ import { DemoChooser, type DemoPersonOption } from "@/components/auth/demo-choos
 import { KeyPairForm } from "@/components/auth/key-pair-form";
 import { PasswordSignInForm } from "@/components/auth/password-sign-in-form";
 import { Alert } from "@/components/ui/alert";
+import { accountKey } from "@/lib/portal/account-key";
+import { claimListMemory } from "@/lib/portal/client/use-list-memory";
+import type { SessionSummary } from "@/lib/portal/types";
 
 export type SignInMethod = "email" | "keys";
 
@@ -59,7 +62,10 @@ export function SignInForm({
   const [method, setMethod] = useState<SignInMethod>(passwordAvailable ? initialMethod : "keys");
   const [formError, setFormError] = useState<string | null>(failedMessage(failed, method));
 
-  const done = () => window.location.assign(next);
+  const done = (signedIn: SessionSummary) => {
+    claimListMemory(accountKey(signedIn));
+    window.location.assign(next);
+  };
   const hrefFor = (m: SignInMethod) =>
     `/sign-in?with=${m}${next === "/workers" ? "" : `&next=${encodeURIComponent(next)}`}`;
   const choose = (m: SignInMethod) => (e: React.MouseEvent) => {

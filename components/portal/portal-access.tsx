@@ -2,7 +2,7 @@
 
 import { createContext, type ReactNode, useContext } from "react";
 import { canDo, type SessionPerson, type SessionSummary } from "@/lib/portal/types";
-import type { Action } from "@/lib/schemas/permissions";
+import { type Action, ROLE_LABELS } from "@/lib/schemas/permissions";
 
 type Access = Pick<SessionSummary, "pool" | "person">;
 
@@ -37,4 +37,26 @@ export function useSessionPerson(): SessionPerson | null {
 export function useHolds(): (action: Action) => boolean {
   const access = useContext(AccessContext);
   return (action) => canDo(access, action);
+}
+
+/**
+ * Whether a screen offers a control that needs the action. Outside a provider (a component
+ * rendered on its own) nothing is known of a person, so only the pool prop the component
+ * already has decides, as before people existed.
+ */
+export function useOffers(action: Action): boolean {
+  const access = useContext(AccessContext);
+  return access === null || canDo(access, action);
+}
+
+/**
+ * Why a person's role does not offer the action, in the words the API's refusal uses
+ * ("Your role (Read-only) cannot …"); null when it does, or for a key pair (the pool's own
+ * notices say why).
+ */
+export function useRoleRefusal(action: Action, what: string): string | null {
+  const access = useContext(AccessContext);
+  const person = access?.person;
+  if (!person || canDo(access, action)) return null;
+  return `Your role (${ROLE_LABELS[person.role]}) cannot ${what}.`;
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 import { WorkersPageSkeleton } from "@/components/workers/list/workers-skeleton";
 import { WorkersTable } from "@/components/workers/workers-table";
+import { accountKey } from "@/lib/portal/account-key";
 import { requireSession } from "@/lib/portal/server/require-session";
 import { upstreamFor } from "@/lib/portal/server/upstream-base";
 
@@ -28,7 +29,11 @@ export default async function WorkersPage({
     <Suspense fallback={<WorkersPageSkeleton />}>
       <WorkersTable
         pool={session.pool ?? null}
-        account={`${session.environment}:${session.companyName ?? ""}`}
+        account={accountKey({
+          environment: session.environment,
+          companyName: session.companyName ?? null,
+          person: session.person ?? null,
+        })}
         extendedFilters={upstreamFor(session.environment).embedded}
       />
     </Suspense>

@@ -26,7 +26,7 @@ import { signInPerson } from "@/lib/portal/server/sign-in-person";
 import { upstreamFetch } from "@/lib/portal/server/upstream";
 import type { PortalError, SessionSummary } from "@/lib/portal/types";
 import { authenticateBodySchema } from "@/lib/schemas/auth";
-import { personSignInBodySchema } from "@/lib/schemas/person-sign-in";
+import { personSignInBodySchema } from "@/lib/schemas/person-auth";
 import { revokedSessions } from "@/lib/server/revoked-sessions";
 import { signInStore } from "@/lib/server/sign-in-store";
 

@@ -18,6 +18,24 @@ export function readRememberedQuery(path: string): string {
   }
 }
 
+const OWNER = "portal:list-owner";
+
+/**
+ * A sign-in claims the tab's remembered lists for whoever signed in (lib/portal/account-key.ts):
+ * another person's filters and pages are forgotten, the same person's kept.
+ */
+export function claimListMemory(owner: string): void {
+  try {
+    if (sessionStorage.getItem(OWNER) === owner) return;
+    for (const key of Object.keys(sessionStorage)) {
+      if (key.startsWith(PREFIX)) sessionStorage.removeItem(key);
+    }
+    sessionStorage.setItem(OWNER, owner);
+  } catch {
+    return; // Storage refused: nothing was remembered.
+  }
+}
+
 /** Records the view a list shows; `""` forgets it (the bare list). */
 export function rememberListQuery(path: string, query: string): void {
   try {

@@ -1,7 +1,7 @@
 import { portalRoute } from "@/lib/portal/server/portal-route";
 import { methodNotAllowed } from "@/lib/portal/server/respond";
 import { forwardPasswordReset } from "@/lib/portal/server/sign-in-reset";
-import { requestPasswordResetBodySchema } from "@/lib/schemas/person-sign-in";
+import { requestPasswordResetBodySchema } from "@/lib/schemas/person-auth";
 
 /**
  * POST /api/session/password-resets: "Forgot password" ({email}), to the API's POST

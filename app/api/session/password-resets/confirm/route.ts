@@ -1,7 +1,7 @@
 import { portalRoute } from "@/lib/portal/server/portal-route";
 import { methodNotAllowed } from "@/lib/portal/server/respond";
 import { forwardPasswordReset } from "@/lib/portal/server/sign-in-reset";
-import { confirmPasswordResetBodySchema } from "@/lib/schemas/person-sign-in";
+import { confirmPasswordResetBodySchema } from "@/lib/schemas/person-auth";
 
 /**
  * POST /api/session/password-resets/confirm: a new password with the reset link's token, to the
