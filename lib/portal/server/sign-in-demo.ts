@@ -27,7 +27,11 @@ function storedPeople(): StoredPerson[] {
   return people.flatMap((p): StoredPerson[] => {
     if (!isObject(p) || typeof p.email !== "string" || typeof p.password !== "string") return [];
     if (!isRole(p.role)) return [];
-    const name = [p.first_name, p.last_name].filter((s) => typeof s === "string").join(" ");
+    // The seed writes `name` (lib/demo-keys.ts); first and last names are read too.
+    const name =
+      typeof p.name === "string"
+        ? p.name
+        : [p.first_name, p.last_name].filter((s) => typeof s === "string").join(" ");
     return [
       {
         email: p.email,
