@@ -69,7 +69,7 @@ export function InviteTeammateForm({ onInvited }: { onInvited: (t: Teammate) => 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Invite a teammate" className="space-y-4">
       {formError && <Alert tone="error">{formError}</Alert>}
-      <div className="grid gap-x-3 gap-y-2 sm:grid-cols-2 lg:grid-cols-1">
+      <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
         <TextField
           label="First name"
           autoComplete="off"
@@ -108,7 +108,7 @@ export function InviteTeammateForm({ onInvited }: { onInvited: (t: Teammate) => 
       </div>
       <fieldset aria-describedby={errors.role ? roleErrorId : undefined}>
         <legend className="text-sm font-medium text-slate-800">Role</legend>
-        <div className="mt-2 space-y-2">
+        <div className="mt-2 grid gap-2 lg:grid-cols-3">
           {ROLES.map((role) => (
             <label
               key={role}
@@ -131,9 +131,11 @@ export function InviteTeammateForm({ onInvited }: { onInvited: (t: Teammate) => 
           {errors.role?.message}
         </p>
       </fieldset>
-      <Button type="submit" busy={isSubmitting} className="w-full">
-        Send invitation
-      </Button>
+      <div className="flex justify-end">
+        <Button type="submit" busy={isSubmitting} className="w-full sm:w-auto">
+          Send invitation
+        </Button>
+      </div>
     </form>
   );
 }

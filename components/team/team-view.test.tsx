@@ -108,7 +108,7 @@ describe("the Team page", () => {
       .map((li) => li.getAttribute("aria-label"));
     expect(names).toEqual(["Ana Admin", "Dana Lee", "Gone Away", "Late Comer", "Rob Reader"]);
     expect(row("Ana Admin").textContent).toContain("You");
-    expect(row("Ana Admin").textContent).toContain("Owner · ana@example.com");
+    expect(row("Ana Admin").textContent).toContain("Ownerana@example.com");
     expect(row("Ana Admin").textContent).toContain("Signed in just now");
     expect(row("Dana Lee").textContent).toContain("Never signed in");
     expect(row("Dana Lee").textContent).toContain("Active");
