@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
+import { useOffers, useRoleRefusal } from "@/components/portal/portal-access";
 import { Alert } from "@/components/ui/alert";
 import { Button, Spinner } from "@/components/ui/button";
 import { SearchInput } from "@/components/ui/search-input";
@@ -20,7 +21,10 @@ const SEARCH_DEBOUNCE_MS = 300;
  * the upstream (`ourApi`).
  */
 export function BadgesView({ pool, ourApi }: { pool: SessionSummary["pool"]; ourApi: boolean }) {
-  const canCreate = pool !== "public";
+  // Create, rename, delete: admins (and a private pool's keys); everyone else reads the list.
+  const offersWrite = useOffers("badges.write");
+  const roleRefusal = useRoleRefusal("badges.write", "create, rename or delete badges");
+  const canCreate = pool !== "public" && offersWrite;
   const manageable = canCreate && ourApi;
   const [editingId, setEditingId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Badge | null>(null);
@@ -116,7 +120,9 @@ export function BadgesView({ pool, ourApi }: { pool: SessionSummary["pool"]; our
               ? `No badge name contains “${query}”.`
               : canCreate
                 ? "Create the first one: badges mark what a worker is certified or known for."
-                : "Badges created with a private-pool key appear here."}
+                : roleRefusal
+                  ? "Badges your admins create appear here."
+                  : "Badges created with a private-pool key appear here."}
           </p>
           {query && (
             <Button
@@ -224,7 +230,10 @@ export function BadgesView({ pool, ourApi }: { pool: SessionSummary["pool"]; our
                 clipRule="evenodd"
               />
             </svg>
-            <p>Creating badges needs a private-pool key; yours is public-pool and can only read.</p>
+            <p>
+              {roleRefusal ??
+                "Creating badges needs a private-pool key; yours is public-pool and can only read."}
+            </p>
           </div>
           {list}
         </div>

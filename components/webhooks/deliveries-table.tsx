@@ -25,7 +25,7 @@ const FILTERS: { value: "" | StateFilter; label: string }[] = [
   { value: "dead", label: "Failed" },
 ];
 
-export function DeliveriesTable() {
+export function DeliveriesTable({ canResend = true }: { canResend?: boolean }) {
   const filterId = useId();
   const [state, setState] = useState<"" | StateFilter>("");
   const [page, setPage] = useState(1);
@@ -187,7 +187,7 @@ export function DeliveriesTable() {
                   delivery={d}
                   open={open.has(d.id)}
                   onToggle={() => toggle(d.id)}
-                  onResend={() => onResend(d)}
+                  onResend={canResend ? () => onResend(d) : undefined}
                   resending={resendingId === d.id}
                 />
               ))}

@@ -32,7 +32,8 @@ export function DeliveryRow({
   delivery: WebhookDelivery;
   open: boolean;
   onToggle: () => void;
-  onResend: () => void;
+  /** Absent: the signed-in role cannot resend. */
+  onResend?: () => void;
   resending: boolean;
 }) {
   const detailsId = useId();
@@ -77,7 +78,7 @@ export function DeliveryRow({
         </td>
         <td className="px-2 py-2 sm:px-4 sm:pr-5">
           <div className="flex items-center justify-end gap-2">
-            {canResend(d) && (
+            {onResend && canResend(d) && (
               <div className="hidden sm:block">
                 <ResendButton delivery={d} busy={resending} onClick={onResend} />
               </div>
@@ -112,6 +113,7 @@ export function DeliveryRow({
             <DeliveryDetails
               delivery={d}
               resend={
+                onResend &&
                 canResend(d) && <ResendButton delivery={d} busy={resending} onClick={onResend} />
               }
             />

@@ -9,7 +9,16 @@ import { ApiClientError } from "@/lib/portal/client/fetcher";
 import { useRemoveWebhook, type Webhook } from "@/lib/portal/client/hooks/use-webhooks";
 
 /** The company's subscriptions, each removable after a confirmation. */
-export function WebhookList({ webhooks, newId }: { webhooks: Webhook[]; newId: number | null }) {
+export function WebhookList({
+  webhooks,
+  newId,
+  canRemove = true,
+}: {
+  webhooks: Webhook[];
+  newId: number | null;
+  /** false: the signed-in role cannot remove webhooks, so no Remove buttons. */
+  canRemove?: boolean;
+}) {
   const [removing, setRemoving] = useState<Webhook | null>(null);
   const [removed, setRemoved] = useState<string | null>(null);
   return (
@@ -62,17 +71,19 @@ export function WebhookList({ webhooks, newId }: { webhooks: Webhook[]; newId: n
                   )}
                 </p>
               </div>
-              <button
-                type="button"
-                className="inline-flex shrink-0 items-center self-start rounded-lg bg-white px-3 py-1.5 text-sm font-semibold text-red-700 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-                aria-label={`Remove webhook ${w.url}`}
-                onClick={() => {
-                  setRemoved(null);
-                  setRemoving(w);
-                }}
-              >
-                Remove
-              </button>
+              {canRemove && (
+                <button
+                  type="button"
+                  className="inline-flex shrink-0 items-center self-start rounded-lg bg-white px-3 py-1.5 text-sm font-semibold text-red-700 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+                  aria-label={`Remove webhook ${w.url}`}
+                  onClick={() => {
+                    setRemoved(null);
+                    setRemoving(w);
+                  }}
+                >
+                  Remove
+                </button>
+              )}
             </li>
           ))}
         </ul>

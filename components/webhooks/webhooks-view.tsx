@@ -1,6 +1,8 @@
 "use client";
 
 import { useId, useState } from "react";
+import { useOffers, useRoleRefusal } from "@/components/portal/portal-access";
+import { Alert } from "@/components/ui/alert";
 import { LoadError } from "@/components/ui/load-error";
 import { NoticeCard } from "@/components/ui/notice-card";
 import { ApiClientError } from "@/lib/portal/client/fetcher";
@@ -30,6 +32,9 @@ function Webhooks() {
   const listHeading = useId();
   const hooks = useWebhooks();
   const [newId, setNewId] = useState<number | null>(null);
+  // Adding, removing and resending: admins (and a private pool's keys); others only read.
+  const canWrite = useOffers("webhooks.write");
+  const roleRefusal = useRoleRefusal("webhooks.write", "add, remove or resend webhooks");
 
   if (hooks.isError) {
     const err = hooks.error;
@@ -40,20 +45,26 @@ function Webhooks() {
   const count = hooks.data?.length ?? 0;
   return (
     <div className="space-y-6">
-      <div className="grid items-start gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
-        <section
-          aria-labelledby={formHeading}
-          className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
-        >
-          <h2 id={formHeading} className="text-base font-semibold text-slate-900">
-            Add a webhook
-          </h2>
-          <p className="mt-1 mb-4 text-sm text-slate-600">
-            Answer with any 2xx, quickly. Anything else is tried again a few times, with growing
-            pauses.
-          </p>
-          <AddWebhookForm labelledBy={formHeading} onAdded={(w) => setNewId(w.id)} />
-        </section>
+      <div
+        className={`grid items-start gap-6 ${canWrite ? "lg:grid-cols-[22rem_minmax(0,1fr)]" : ""}`}
+      >
+        {canWrite ? (
+          <section
+            aria-labelledby={formHeading}
+            className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+          >
+            <h2 id={formHeading} className="text-base font-semibold text-slate-900">
+              Add a webhook
+            </h2>
+            <p className="mt-1 mb-4 text-sm text-slate-600">
+              Answer with any 2xx, quickly. Anything else is tried again a few times, with growing
+              pauses.
+            </p>
+            <AddWebhookForm labelledBy={formHeading} onAdded={(w) => setNewId(w.id)} />
+          </section>
+        ) : (
+          roleRefusal && <Alert tone="info">{roleRefusal} You can still see them and their deliveries.</Alert>
+        )}
 
         <section
           aria-labelledby={listHeading}
@@ -86,12 +97,12 @@ function Webhooks() {
               ))}
             </div>
           ) : (
-            <WebhookList webhooks={hooks.data} newId={newId} />
+            <WebhookList webhooks={hooks.data} newId={newId} canRemove={canWrite} />
           )}
         </section>
       </div>
 
-      <DeliveriesTable />
+      <DeliveriesTable canResend={canWrite} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useEffect } from "react";
 import { FormProvider } from "react-hook-form";
 import { loadBadgeSearch } from "@/components/badges/badge-picker";
+import { useOffers, useRoleRefusal } from "@/components/portal/portal-access";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { relativeTime } from "@/components/ui/time-ago";
@@ -16,6 +17,7 @@ import { WORKER_SECTIONS } from "./edit/editor-sections";
 import { SECTION_SCROLL_MARGIN } from "./edit/form-section";
 import { SaveBar } from "./edit/save-bar";
 import { SectionNav } from "./edit/section-nav";
+import { SsnRevealScope } from "./edit/ssn-reveal";
 import { UnsentNotice } from "./edit/unsent-notice";
 import { useWorkerForm } from "./edit/use-worker-form";
 import { WorkerDetails } from "./edit/worker-details";
@@ -65,7 +67,9 @@ type Props = {
 /** The edit page of one worker: loads it, then hands it to the form. */
 export function WorkerEditor({ id, pool, mapTileUrl, invited = false }: Props) {
   const query = useWorker(id);
-  const editable = pool !== "public";
+  // A public pool's keys, or a person whose role cannot edit workers (read-only), see details.
+  const offersEdit = useOffers("workers.write");
+  const editable = pool !== "public" && offersEdit;
   // What only editing needs (the form's rules, the badge search) loads beside the worker's data.
   useEffect(() => {
     if (!editable) return;
@@ -83,7 +87,8 @@ export function WorkerEditor({ id, pool, mapTileUrl, invited = false }: Props) {
           const r = await query.refetch();
           return r.isError ? null : (r.data ?? null);
         }}
-        readOnly={pool === "public"}
+        readOnly={!editable}
+        withheld={pool === "public" ? PUBLIC_POOL_WITHHELD : []}
         mapTileUrl={mapTileUrl}
         invited={invited}
       />
@@ -110,6 +115,7 @@ function LoadedWorkerEditor({
   latest,
   refetch,
   readOnly,
+  withheld,
   mapTileUrl,
   invited,
 }: {
@@ -118,10 +124,12 @@ function LoadedWorkerEditor({
   latest: WorkerWithEtag;
   refetch: () => Promise<WorkerWithEtag | null>;
   readOnly: boolean;
+  withheld: readonly ("ssn" | "dob")[];
   mapTileUrl: string;
   invited: boolean;
 }) {
   const w = useWorkerForm({ id, initial, latest, refetch, readOnly });
+  const roleRefusal = useRoleRefusal("workers.write", "edit workers");
   // Ctrl/Cmd+S saves, from any field, as in a desktop editor; never while a save or a conflict
   // is in hand (the conflict panel asks which version wins).
   useShortcut(
@@ -153,8 +161,8 @@ function LoadedWorkerEditor({
             )}
             {readOnly && (
               <Alert tone="info">
-                Your keys give read-only (public-pool) access. Editing workers needs a private-pool
-                key.
+                {roleRefusal ??
+                  "Your keys give read-only (public-pool) access. Editing workers needs a private-pool key."}
               </Alert>
             )}
             {w.restored && (
@@ -180,57 +188,55 @@ function LoadedWorkerEditor({
 
           {readOnly ? (
             <div className="mt-8">
-              <WorkerDetails
-                worker={latest.worker}
-                mapTileUrl={mapTileUrl}
-                withheld={PUBLIC_POOL_WITHHELD}
-              />
+              <WorkerDetails worker={latest.worker} mapTileUrl={mapTileUrl} withheld={withheld} />
             </div>
           ) : (
-            <FormProvider {...w.form}>
-              <form
-                onSubmit={w.onSubmit}
-                noValidate
-                aria-label={`Edit ${latest.worker.first_name} ${latest.worker.last_name}`}
-                className="mt-8"
-              >
-                <div className="min-w-0 space-y-8">
-                  <WorkerFormSections
-                    mapTileUrl={mapTileUrl}
-                    readOnly={false}
-                    held={w.base.worker.user_badges}
-                    badgeEdit={w.badgeEdit}
-                    onBadgeEdit={(next) => {
-                      w.setBadgeEdit(next);
-                      w.setBadgeError(null);
-                    }}
-                    badgeError={w.badgeError}
-                  />
-                </div>
+            <SsnRevealScope workerId={id}>
+              <FormProvider {...w.form}>
+                <form
+                  onSubmit={w.onSubmit}
+                  noValidate
+                  aria-label={`Edit ${latest.worker.first_name} ${latest.worker.last_name}`}
+                  className="mt-8"
+                >
+                  <div className="min-w-0 space-y-8">
+                    <WorkerFormSections
+                      mapTileUrl={mapTileUrl}
+                      readOnly={false}
+                      held={w.base.worker.user_badges}
+                      badgeEdit={w.badgeEdit}
+                      onBadgeEdit={(next) => {
+                        w.setBadgeEdit(next);
+                        w.setBadgeError(null);
+                      }}
+                      badgeError={w.badgeError}
+                    />
+                  </div>
 
-                <SaveBar
-                  status={w.saveStatus}
-                  changeCount={w.changed.length + w.badgeChanges}
-                  canSave={w.dirty && !w.busy && !w.conflict}
-                  busy={w.busy}
-                  onDiscard={w.discardAll}
-                  error={
-                    w.formError ? (
-                      <Alert tone="error">{w.formError}</Alert>
-                    ) : (
-                      w.unsent && (
-                        <UnsentNotice
-                          unsent={w.unsent}
-                          busy={w.busy}
-                          onRetry={w.onRetry}
-                          onCancel={w.onCancelUnsent}
-                        />
+                  <SaveBar
+                    status={w.saveStatus}
+                    changeCount={w.changed.length + w.badgeChanges}
+                    canSave={w.dirty && !w.busy && !w.conflict}
+                    busy={w.busy}
+                    onDiscard={w.discardAll}
+                    error={
+                      w.formError ? (
+                        <Alert tone="error">{w.formError}</Alert>
+                      ) : (
+                        w.unsent && (
+                          <UnsentNotice
+                            unsent={w.unsent}
+                            busy={w.busy}
+                            onRetry={w.onRetry}
+                            onCancel={w.onCancelUnsent}
+                          />
+                        )
                       )
-                    )
-                  }
-                />
-              </form>
-            </FormProvider>
+                    }
+                  />
+                </form>
+              </FormProvider>
+            </SsnRevealScope>
           )}
 
           <div id="jobs" className={`mt-10 ${SECTION_SCROLL_MARGIN}`}>

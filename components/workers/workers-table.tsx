@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useOffers } from "@/components/portal/portal-access";
 import { SavedViewsMenu } from "@/components/portal/saved-views-menu";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass, Spinner } from "@/components/ui/button";
@@ -65,7 +66,10 @@ export function WorkersTable({
   const searchParams = useSearchParams();
   const state = useMemo(() => readListState(searchParams), [searchParams]);
   const filtered = hasFilters(state);
-  const canInvite = pool !== "public";
+  const privatePool = pool !== "public";
+  // Inviting, importing and bulk changes: a private pool's keys, or a person whose role writes.
+  const offersWrite = useOffers("workers.write");
+  const canInvite = privatePool && offersWrite;
   const wide = useMediaQuery("(min-width: 40rem)", true);
   const pageTop = useRef<HTMLDivElement>(null);
   const searchBox = useRef<HTMLInputElement>(null);
@@ -137,13 +141,13 @@ export function WorkersTable({
     if (selection.allMatching) startExport();
     else
       void exporter.exportPicked(selection.picked, badgeNames, {
-        includeSensitive: withSensitive && canInvite,
+        includeSensitive: withSensitive && privatePool,
       });
   };
   const selectedCount = selection.allMatching ? (total ?? 0) : selection.pickedCount;
   const startExport = () => {
     const params = filterParams(state, "list");
-    if (withSensitive && canInvite) params.set("include_sensitive", "true");
+    if (withSensitive && privatePool) params.set("include_sensitive", "true");
     void exporter.start(params, total);
   };
   const updating = workers.isFetching && !workers.isPending;
@@ -277,7 +281,7 @@ export function WorkersTable({
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          {canInvite && (
+          {privatePool && (
             <ExportSensitiveToggle
               checked={withSensitive}
               onChange={setWithSensitive}

@@ -1,5 +1,13 @@
 import { expectNoSeriousViolations } from "./axe";
-import { alertWith, demoKeys, expect, hydrated, test, uniqueWorker } from "./fixtures";
+import {
+  alertWith,
+  chooseKeyPair,
+  demoKeys,
+  expect,
+  hydrated,
+  test,
+  uniqueWorker,
+} from "./fixtures";
 
 test.describe("accessibility (axe, WCAG 2 A and AA)", () => {
   test("the landing page", async ({ page }) => {
@@ -26,6 +34,7 @@ test.describe("accessibility (axe, WCAG 2 A and AA)", () => {
   test("the sign-in page showing an error", async ({ page }) => {
     await page.goto("/sign-in");
     await hydrated(page.getByRole("button", { name: "Sign in" }));
+    await chooseKeyPair(page);
     await page.getByLabel("API key").fill(demoKeys().private.api_key);
     await page.getByLabel("Secret key").fill("sk_test_wrongwrongwrongwrong");
     await page.getByRole("button", { name: "Sign in" }).click();

@@ -1,10 +1,19 @@
-import { alertWith, demoKeys, expect, hydrated, signInWithDemo, test } from "./fixtures";
+import {
+  alertWith,
+  chooseKeyPair,
+  demoKeys,
+  expect,
+  hydrated,
+  signInWithDemo,
+  test,
+} from "./fixtures";
 
 test.describe("signing in and out", () => {
   test("signs in with the demo company's keys typed into the form", async ({ page }) => {
     const keys = demoKeys().private;
     await page.goto("/sign-in");
     await hydrated(page.getByRole("button", { name: "Sign in" }));
+    await chooseKeyPair(page);
     await page.getByLabel("API key").fill(keys.api_key);
     await page.getByLabel("Secret key").fill(keys.secret_key);
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -15,6 +24,7 @@ test.describe("signing in and out", () => {
     const keys = demoKeys().private;
     await page.goto("/sign-in");
     await hydrated(page.getByRole("button", { name: "Sign in" }));
+    await chooseKeyPair(page);
     await page.getByLabel("API key").fill(keys.api_key);
     await page.getByLabel("Secret key").fill(`${keys.secret_key.slice(0, -4)}XXXX`);
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -33,6 +43,7 @@ test.describe("signing in and out", () => {
     const keys = demoKeys().private;
     await page.goto("/sign-in");
     await hydrated(page.getByRole("button", { name: "Sign in" }));
+    await chooseKeyPair(page);
     await page.getByLabel("API key").fill(keys.secret_key);
     await page.getByLabel("Secret key").fill(keys.api_key);
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -56,6 +67,7 @@ test.describe("signing in and out", () => {
   test("shows the fields' own errors when a key is left blank", async ({ page }) => {
     await page.goto("/sign-in");
     await hydrated(page.getByRole("button", { name: "Sign in" }));
+    await chooseKeyPair(page);
     await page.getByLabel("API key").fill("pk_test_abc");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByLabel("Secret key")).toHaveAccessibleDescription(/can't be blank/);

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, hydrated, type PortalApi, test, uniqueWorker } from "./fixtures";
+import { chooseKeyPair, expect, hydrated, type PortalApi, test, uniqueWorker } from "./fixtures";
 
 /**
  * Managing badges on /badges: how many workers hold each (linked to the filtered list), renaming
@@ -152,6 +152,7 @@ test("against a service like the real one: no counts, no rename or delete, the l
   // carry no workers_count and it has no badge writes.
   await page.goto("/sign-in");
   await hydrated(page.getByRole("button", { name: "Sign in" }));
+  await chooseKeyPair(page);
   await page.getByLabel("API key").fill("pk_live_FAKEREALSERVICE000000001");
   await page.getByLabel("Secret key").fill("sk_live_FAKEREALSERVICESECRET0000001");
   await page.getByRole("button", { name: "Sign in" }).click();

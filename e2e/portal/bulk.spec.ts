@@ -3,6 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Download, Page } from "@playwright/test";
 import Papa from "papaparse";
 import {
+  chooseKeyPair,
   expect,
   hydrated,
   type NewWorker,
@@ -340,6 +341,7 @@ test("against a service like the real one: no totals, pages until a short page",
   expect((await request.post(`${fake}/__control/reset`)).status()).toBe(200);
   await page.goto("/sign-in");
   await hydrated(page.getByRole("button", { name: "Sign in" }));
+  await chooseKeyPair(page);
   await page.getByLabel("API key").fill("pk_live_FAKEREALSERVICE000000001");
   await page.getByLabel("Secret key").fill("sk_live_FAKEREALSERVICESECRET0000001");
   await page.getByRole("button", { name: "Sign in" }).click();

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { demoKeys, expect, hydrated, test } from "./fixtures";
+import { chooseKeyPair, demoKeys, expect, hydrated, test } from "./fixtures";
 
 /**
  * The worker page's sections (issue 18 item 10): an "on this page" navigation that follows the
@@ -108,6 +108,7 @@ test("on a phone the sections are a sticky bar of chips that never covers the se
 test("a public-pool session gets a details view, not a form", async ({ page }) => {
   await page.goto("/sign-in");
   await hydrated(page.getByRole("button", { name: "Sign in" }));
+  await chooseKeyPair(page);
   await page.getByLabel("API key").fill(demoKeys().public.api_key);
   await page.getByLabel("Secret key").fill(demoKeys().public.secret_key);
   await page.getByRole("button", { name: "Sign in" }).click();

@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { APIRequestContext } from "@playwright/test";
 import {
+  chooseKeyPair,
   demoKeys,
   expect,
   HUMAN_PAUSE_MS,
@@ -266,6 +267,7 @@ test("against the real service (no outbox, webhooks or history there), the pages
   // Live keys go to the stand-in for the real service (fake-real-service.mjs, FAKE_LIVE_KEYS).
   await page.goto("/sign-in");
   await hydrated(page.getByRole("button", { name: "Sign in" }));
+  await chooseKeyPair(page);
   await page.getByLabel("API key").fill("pk_live_FAKEREALSERVICE000000001");
   await page.getByLabel("Secret key").fill("sk_live_FAKEREALSERVICESECRET0000001");
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -294,6 +296,7 @@ test("with a public-pool key, the outbox and webhooks pages explain what they ne
 }) => {
   await page.goto("/sign-in");
   await hydrated(page.getByRole("button", { name: "Sign in" }));
+  await chooseKeyPair(page);
   await page.getByLabel("API key").fill(demoKeys().public.api_key);
   await page.getByLabel("Secret key").fill(demoKeys().public.secret_key);
   await page.getByRole("button", { name: "Sign in" }).click();

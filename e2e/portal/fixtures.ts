@@ -84,6 +84,19 @@ export async function signInWithDemo(
 }
 
 /**
+ * Opens the sign-in page's key-pair form: where our API serves the test environment, e-mail and
+ * password come first and the key pair is one link away. Works before the script has loaded too
+ * (the link then navigates to /sign-in?with=keys).
+ */
+export async function chooseKeyPair(page: Page) {
+  const link = page.getByRole("link", { name: "API key pair" });
+  if ((await link.count()) > 0 && (await link.getAttribute("aria-current")) !== "page") {
+    await link.click();
+  }
+  await expect(page.getByLabel("API key")).toBeVisible();
+}
+
+/**
  * How long a person pauses between typing and clicking. Tests must see the page as people do:
  * the portal does work in that pause (the invite form saves its draft 150 ms after a change),
  * and a faster-than-human test would miss whatever that work breaks.

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
-import { alertWith, expect, hydrated, serverInfo, test } from "./fixtures";
+import { alertWith, chooseKeyPair, expect, hydrated, serverInfo, test } from "./fixtures";
 import {
   csv,
   lookAt,
@@ -374,6 +374,7 @@ test("works the same against a service like the real one: 200 invites, no totals
   expect((await request.post(`${fake}/__control/reset`)).status()).toBe(200);
   await page.goto("/sign-in");
   await hydrated(page.getByRole("button", { name: "Sign in" }));
+  await chooseKeyPair(page);
   await page.getByLabel("API key").fill(LIVE.api_key);
   await page.getByLabel("Secret key").fill(LIVE.secret_key);
   await page.getByRole("button", { name: "Sign in" }).click();

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import {
   alertWith,
+  chooseKeyPair,
   expect,
   fillInviteForm,
   hydrated,
@@ -46,6 +47,7 @@ async function fromFake<T>(request: APIRequestContext, apiPath: string): Promise
 
 async function typeKeys(page: Page, keys: { api_key: string; secret_key: string }) {
   await hydrated(page.getByRole("button", { name: "Sign in" }));
+  await chooseKeyPair(page);
   await page.getByLabel("API key").fill(keys.api_key);
   await page.getByLabel("Secret key").fill(keys.secret_key);
   await page.getByRole("button", { name: "Sign in" }).click();

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page, Response } from "@playwright/test";
-import { demoKeys, expect, hydrated, serverInfo, test } from "./fixtures";
+import { chooseKeyPair, demoKeys, expect, hydrated, serverInfo, test } from "./fixtures";
 
 const SECRET_KEY_PATTERN = /sk_(test|live)_[A-Za-z0-9]+/;
 /** A `"token":` JSON key: only /api_v2/authenticate answers with one, and the browser never calls it. */
@@ -66,6 +66,7 @@ test.describe("no secret reaches the browser", () => {
 
     await page.goto("/sign-in");
     await hydrated(page.getByRole("button", { name: "Sign in" }));
+    await chooseKeyPair(page);
     await page.getByLabel("API key").fill(keys.api_key);
     await page.getByLabel("Secret key").fill(keys.secret_key);
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -137,6 +138,7 @@ test.describe("no secret reaches the browser", () => {
         urls.push(r.url());
       });
       await page.goto("/sign-in");
+      await chooseKeyPair(page);
       await page.getByLabel("API key").fill("pk_test_abcdefghijklmnop");
       await page.getByLabel("Secret key").fill("sk_test_notarealsecretvalue123");
       await page.getByRole("button", { name: "Sign in" }).click();

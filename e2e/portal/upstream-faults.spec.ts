@@ -13,7 +13,7 @@ import {
   type PlaywrightWorkerArgs,
 } from "@playwright/test";
 import type { FaultRule, FaultUpstream } from "./fault-upstream.mjs";
-import { fillInviteForm, hydrated, serverInfo, uniqueWorker } from "./fixtures";
+import { chooseKeyPair, fillInviteForm, hydrated, serverInfo, uniqueWorker } from "./fixtures";
 
 /**
  * The portal with its upstream slow, down, or answering garbage. Live keys (pk_live_…) go to a
@@ -572,6 +572,7 @@ test.describe("the portal with its upstream slow, down or answering garbage", ()
     const errors = uncaught(page);
     await page.goto("/sign-in");
     const button = await hydrated(page.getByRole("button", { name: "Sign in" }));
+    await chooseKeyPair(page);
     await page.getByLabel("API key").fill(LIVE.api_key);
     await page.getByLabel("Secret key").fill(LIVE.secret_key);
     for (const fault of FAULTS) {

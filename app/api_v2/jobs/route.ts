@@ -15,7 +15,14 @@ const list = endpoint(
 const create = endpoint(
   async (ctx) => {
     const body = parseOr422(assignJobBodySchema, unwrapBody(jsonBody(ctx), "job"));
-    const job = await assignJob(ctx.db, ctx.caller.companyId, body, "requestor", ctx.now);
+    const job = await assignJob(
+      ctx.db,
+      ctx.caller.companyId,
+      body,
+      "requestor",
+      ctx.now,
+      ctx.caller.person?.id ?? null,
+    );
     const out = await getJob(ctx.db, ctx.caller, job.id, ctx.now);
     return json(out, 201, { Location: `/api_v2/jobs/${job.id}` });
   },

@@ -5,7 +5,14 @@ import { listMailsQuerySchema } from "@/lib/schemas/webhook";
 /** GET /api_v2/mails: the invitation e-mails sent for the company (the demo outbox). */
 const list = endpoint(
   async (ctx) =>
-    json(await listMails(ctx.db, ctx.caller.companyId, parseQuery(listMailsQuerySchema, ctx.url))),
+    json(
+      await listMails(
+        ctx.db,
+        ctx.caller.companyId,
+        parseQuery(listMailsQuerySchema, ctx.url),
+        ctx.now,
+      ),
+    ),
   { needs: "mails.read" },
 );
 

@@ -19,7 +19,8 @@ const create = endpoint(
     const hook = await createWebhook(
       ctx.db,
       ctx.caller.companyId,
-      ctx.caller.apiKeyId,
+      // A teammate's token has no key (0): deliveries are then signed with the company's newest.
+      ctx.caller.apiKeyId || null,
       body,
       ctx.now,
     );

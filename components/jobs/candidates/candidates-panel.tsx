@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useState } from "react";
+import { useRoleRefusal } from "@/components/portal/portal-access";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
 import { ProgressBar } from "@/components/ui/progress-bar";
@@ -39,6 +40,7 @@ export function CandidatesPanel({ request, mapTileUrl, canHire }: Props) {
   const [outcomes, setOutcomes] = useState<Record<number, Outcome>>({});
   const [announcement, setAnnouncement] = useState("");
   const [highlight, setHighlight] = useState<number | null>(null);
+  const roleRefusal = useRoleRefusal("jobs.write", "hire");
 
   const data = query.data;
   const candidates = useMemo(() => data?.candidates ?? [], [data]);
@@ -123,7 +125,9 @@ export function CandidatesPanel({ request, mapTileUrl, canHire }: Props) {
         ) : (
           !canHire && (
             <Note>
-              You can see who ranks first; hiring needs a private-pool key, and yours can only read.
+              {roleRefusal
+                ? `You can see who ranks first. ${roleRefusal}`
+                : "You can see who ranks first; hiring needs a private-pool key, and yours can only read."}
             </Note>
           )
         )}

@@ -3,6 +3,7 @@
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useEffect, useId, useMemo, useRef } from "react";
+import { useRoleRefusal } from "@/components/portal/portal-access";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
@@ -249,10 +250,13 @@ function RequestHeader({
 
 /** A line on what the state means for hiring, where it is not obvious. */
 function StateNote({ request, pool }: { request: JobRequest; pool: Pool }) {
+  const refusal = useRoleRefusal("jobs.write", "hire or change job requests");
   if (pool === "public") {
     return (
       <p className="mt-3 text-sm text-slate-600">
-        Public-pool keys can follow this request but not change it.
+        {refusal
+          ? `${refusal} You can follow this one.`
+          : "Public-pool keys can follow this request but not change it."}
       </p>
     );
   }

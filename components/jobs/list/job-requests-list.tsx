@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { type ReactNode, useId, useMemo } from "react";
+import { useOffers } from "@/components/portal/portal-access";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass, Spinner } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
@@ -54,7 +55,8 @@ export function JobRequestsList({
   const requests = useJobRequests(toJobApiParams(state, me?.id ?? null));
   const team = useTeam(teamReadable);
   const categories = useJobCategories(categoryFilter);
-  const canPost = pool !== "public";
+  const offersPost = useOffers("job_requests.write");
+  const canPost = pool !== "public" && offersPost;
 
   const navigate = (patch: Partial<JobListState>) =>
     router.push(`${pathname}${jobListQueryString({ ...state, page: 1, ...patch })}`, {

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { buttonClass } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
+import { isMaskedSsn, useSsnReveal } from "./ssn-reveal";
 import { FIELD_LABELS, fieldMessage, maskSsn, type WorkerFormValues } from "./worker-form-model";
 
 /**
@@ -23,6 +24,10 @@ export function SsnField({ hint, className = "" }: { hint: string; className?: s
   const id = useId();
   const error = fieldMessage("ssn", errors.ssn?.message);
   const masked = value.trim() === "" ? null : maskSsn(value);
+  // A person reads only the last four digits: Reveal asks the API for the number (and the API
+  // records it); the field itself keeps what it was given, so nothing is saved or drafted.
+  const onlyLastFour = isMaskedSsn(value);
+  const reveal = useSsnReveal();
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -42,7 +47,19 @@ export function SsnField({ hint, className = "" }: { hint: string; className?: s
           {...register("ssn")}
         />
         {/* Nothing to reveal in an empty field: the button comes with the first digit. */}
-        {masked && (
+        {masked && onlyLastFour && reveal && (
+          <button
+            type="button"
+            aria-pressed={reveal.shown}
+            aria-controls={`${id}-revealed`}
+            onClick={reveal.toggle}
+            className={buttonClass("secondary", `shrink-0 ${reveal.shown ? "bg-slate-100" : ""}`)}
+          >
+            {reveal.shown ? "Hide" : "Reveal"}
+            <span className="sr-only"> {FIELD_LABELS.ssn}</span>
+          </button>
+        )}
+        {masked && !onlyLastFour && (
           <button
             type="button"
             aria-pressed={shown}
@@ -55,6 +72,20 @@ export function SsnField({ hint, className = "" }: { hint: string; className?: s
           </button>
         )}
       </div>
+      {reveal && onlyLastFour && (
+        <p id={`${id}-revealed`} aria-live="polite" className="mt-1 text-xs text-slate-700">
+          {reveal.state.kind === "busy" && "Revealing…"}
+          {reveal.state.kind === "failed" && reveal.state.message}
+          {reveal.state.kind === "shown" && (
+            <>
+              <span className="font-medium text-slate-900 tabular-nums">
+                {reveal.state.ssn || "(empty)"}
+              </span>
+              {" · your reveal is recorded in the worker's history"}
+            </>
+          )}
+        </p>
+      )}
       {!error && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
           {masked && !shown && (

@@ -3,7 +3,10 @@ import type { Db } from "@/lib/db/client";
 import { badges, jobRequestBadges, userBadges, userChanges, users } from "@/lib/db/schema";
 import type { Caller } from "../caller";
 import { validationError } from "../errors";
+import { emitEvents } from "../events/emit";
 import { isForeignKeyViolation, pgErrorOf } from "../pg-error";
+import type { BadgeRef } from "../users/history-redaction";
+import { userUpdatedPayloads } from "../users/user-updated-payload";
 import { findBadge } from "./badges";
 
 /** Attempts before a delete that keeps losing races to new holders gives up (422). */
@@ -46,7 +49,8 @@ async function stillInUse(db: Db, id: number, opts: { countWorkers: boolean }) {
  * `removeFromWorkers` (our addition): the badge is taken from every worker who holds it and
  * deleted, all in one transaction. Each of them changes as a PATCH removing it would change
  * them: a new version (so an open editor's If-Match fails instead of writing over it), a new
- * `updated_at` (so `updated_after` syncs see them) and a history entry, written set-wise.
+ * `updated_at` (so `updated_after` syncs see them), a history entry, written set-wise, and a
+ * `user.updated` webhook each, queued in batches in the same transaction.
  */
 export async function deleteBadge(
   db: Db,
@@ -95,19 +99,37 @@ async function deleteWithHolders(db: Db, caller: Caller, now: Date, id: number) 
       .orderBy(asc(users.id))
       .for("update");
     const at = now.toISOString();
-    const removed = JSON.stringify([{ badge_id: String(id), name: badge.name }]);
-    const apiKeyId = caller.operator ? null : caller.apiKeyId;
-    const actor = caller.operator ? "operator" : "api_key";
-    await tx.execute(sql`
+    const removed: BadgeRef[] = [{ badge_id: String(id), name: badge.name }];
+    const apiKeyId = caller.operator || !caller.apiKeyId ? null : caller.apiKeyId;
+    // As recordUserChange writes it: a teammate signed in with their own password is named.
+    const actor = caller.operator ? "operator" : caller.person ? "employer" : "api_key";
+    const actorUserId = caller.person?.id ?? null;
+    const result = await tx.execute(sql`
       with gone as (
         delete from ${userBadges} where ${userBadges.badgeId} = ${id} returning user_id
       ), bumped as (
         update ${users} set updated_at = ${at}, version = ${users.version} + 1
         from gone where ${users.id} = gone.user_id returning ${users.id} as id
       )
-      insert into ${userChanges} (user_id, kind, api_key_id, company_id, actor, occurred_at, badges_removed)
-      select id, 'updated', ${apiKeyId}, ${caller.companyId}, ${actor}, ${at}, ${removed}::jsonb
-      from bumped`);
+      insert into ${userChanges} (user_id, kind, api_key_id, company_id, actor, actor_user_id, occurred_at, badges_removed)
+      select id, 'updated', ${apiKeyId}, ${caller.companyId}, ${actor}, ${actorUserId}, ${at}, ${JSON.stringify(removed)}::jsonb
+      from bumped
+      returning user_id`);
+    const holders = (
+      (result as { rows?: { user_id: number }[] }).rows ??
+      (result as unknown as { user_id: number }[])
+    )
+      .map((r) => Number(r.user_id))
+      .sort((x, y) => x - y);
+    // Each worker's subscribers hear of it as of a PATCH that removed the badge.
+    await emitEvents(tx, {
+      companyId: caller.companyId,
+      event: "user.updated",
+      keys: holders,
+      data: (batch) => userUpdatedPayloads(tx, batch, removed),
+      now,
+      actorUserId,
+    });
     // A worker given the badge since the delete above still holds it: the foreign key refuses,
     // the transaction rolls back, and the caller tries again.
     await tx.delete(badges).where(eq(badges.id, id));

@@ -6,6 +6,7 @@ import { notFound, validationError } from "../errors";
 import { formatTimestamp } from "../format";
 import { consumeRateLimit } from "../rate-limit";
 import { openStoredMail, withoutInvitationLink } from "./invitation-mail";
+import { mailContexts } from "./mail-links";
 import { RESEND_LIMIT } from "./webhook-limits";
 
 type OutboxRow = typeof outbox.$inferSelect;
@@ -158,7 +159,12 @@ const sqlAttemptsPlus = (n: number) => sql`${outbox.attempts} + ${n}`;
  * in the worker's place, so it is listed as HIDDEN_LINK. The message rests sealed: one sealed
  * under another data key is listed without it.
  */
-export async function listMails(db: Db, companyId: number, q: { page: number; per: number }) {
+export async function listMails(
+  db: Db,
+  companyId: number,
+  q: { page: number; per: number },
+  now: Date,
+) {
   const where = and(eq(outbox.companyId, companyId), eq(outbox.channel, "email"));
   const [{ rows, total }, [company]] = await Promise.all([
     outboxPage(db, where, q),
@@ -166,9 +172,15 @@ export async function listMails(db: Db, companyId: number, q: { page: number; pe
   ]);
   const showBodies = !env().SMTP_URL;
   const showLinks = company?.demo === true;
+  const opened = rows.map((r) => ({ row: r, ...openStoredMail(r.body) }));
+  const context = await mailContexts(
+    db,
+    companyId,
+    opened.map((o) => ({ row: o.row, to: o.meta.to, expiresAt: o.meta.expires_at })),
+    now,
+  );
   return {
-    mails: rows.map((r) => {
-      const { meta: m, content } = openStoredMail(r.body);
+    mails: opened.map(({ row: r, meta: m, content }) => {
       const body =
         showBodies && content ? (showLinks ? content : withoutInvitationLink(content)) : null;
       return {
@@ -189,6 +201,9 @@ export async function listMails(db: Db, companyId: number, q: { page: number; pe
         text: body?.text ?? null,
         html: body?.html ?? null,
         link: body?.link ?? null,
+        // Ours: who sent it, and whether its link still works.
+        sent_by: context.get(r.id)?.sentBy ?? null,
+        link_state: context.get(r.id)?.linkState ?? null,
       };
     }),
     page: q.page,

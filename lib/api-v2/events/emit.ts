@@ -23,6 +23,8 @@ export async function emitEvent(
     event: WebhookEvent;
     data: unknown | (() => Promise<unknown>);
     now: Date;
+    /** The teammate whose action this reports (our addition); recorded, never sent. */
+    actorUserId?: number | null;
   },
 ): Promise<string | null> {
   const subs = await tx
@@ -51,15 +53,75 @@ export async function emitEvent(
       body,
       maxAttempts: 1 + env().WEBHOOK_RETRIES,
       nextAttemptAt: e.now,
+      actorUserId: e.actorUserId ?? null,
       createdAt: e.now,
     })),
   );
   return id;
 }
 
+/** Events per insert statement when many are queued at once (a statement's parameters are bounded). */
+const EVENTS_PER_INSERT = 100;
+
+/**
+ * The same event about many records (every worker a badge was taken from), each its own event
+ * with its own id, as one call per record would queue them. The subscriptions are read once;
+ * `data` builds the payloads of one batch of records, called only when someone subscribes, so
+ * a thousand workers cost a few statements, not a thousand, and never all payloads at once.
+ */
+export async function emitEvents<K>(
+  tx: DbOrTx,
+  e: {
+    companyId: number;
+    event: WebhookEvent;
+    keys: K[];
+    data: (batch: K[]) => Promise<unknown[]>;
+    now: Date;
+    actorUserId?: number | null;
+  },
+): Promise<number> {
+  const subs = await tx
+    .select({ id: webhooks.id, url: webhooks.url, events: webhooks.events })
+    .from(webhooks)
+    .where(eq(webhooks.companyId, e.companyId));
+  const matching = subs.filter((s) => s.events.length === 0 || s.events.includes(e.event));
+  if (matching.length === 0 || e.keys.length === 0) return 0;
+  const perBatch = Math.max(1, Math.floor(EVENTS_PER_INSERT / matching.length));
+  for (let i = 0; i < e.keys.length; i += perBatch) {
+    const payloads = await e.data(e.keys.slice(i, i + perBatch));
+    await tx.insert(outbox).values(
+      payloads.flatMap((data) => {
+        const id = randomUUID();
+        const body = JSON.stringify({ id, event: e.event, occurred_at: e.now.toISOString(), data });
+        return matching.map((s) => ({
+          companyId: e.companyId,
+          channel: "webhook" as const,
+          eventId: id,
+          event: e.event,
+          webhookId: s.id,
+          target: s.url,
+          body,
+          maxAttempts: 1 + env().WEBHOOK_RETRIES,
+          nextAttemptAt: e.now,
+          actorUserId: e.actorUserId ?? null,
+          createdAt: e.now,
+        }));
+      }),
+    );
+  }
+  return e.keys.length;
+}
+
 export async function enqueueMail(
   tx: DbOrTx,
-  m: { companyId: number; event: string; mail: InvitationMail; now: Date },
+  m: {
+    companyId: number;
+    event: string;
+    mail: InvitationMail;
+    now: Date;
+    /** The teammate who sent it (our addition): the outbox says "Invited by …". */
+    actorUserId?: number | null;
+  },
 ): Promise<void> {
   await tx.insert(outbox).values({
     companyId: m.companyId,
@@ -71,6 +133,7 @@ export async function enqueueMail(
     body: storedMail(m.mail),
     maxAttempts: 1 + env().MAIL_RETRIES,
     nextAttemptAt: m.now,
+    actorUserId: m.actorUserId ?? null,
     createdAt: m.now,
   });
 }

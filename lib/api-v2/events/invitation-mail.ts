@@ -11,17 +11,22 @@ export type InvitationMail = {
   expires_at: string;
 };
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
   );
 
-/** The accept page; the token rides in the fragment, so it never reaches a server log or a Referer. */
-function invitationLink(token: string): string {
+/**
+ * A portal page with a one-use token (the accept page, the reset page); the token rides in the
+ * fragment, so it never reaches a server log or a Referer.
+ */
+export function portalTokenLink(page: string, token: string): string {
   const base = env().PUBLIC_URL ?? `http://localhost:${env().PORT}`;
-  return `${base.replace(/\/+$/, "")}/accept-invite#token=${encodeURIComponent(token)}`;
+  return `${base.replace(/\/+$/, "")}/${page}#token=${encodeURIComponent(token)}`;
 }
+
+const invitationLink = (token: string) => portalTokenLink("accept-invite", token);
 
 const dateFormat = new Intl.DateTimeFormat("en-US", {
   dateStyle: "long",

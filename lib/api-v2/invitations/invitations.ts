@@ -33,7 +33,8 @@ async function findInvitation(db: Db, token: string) {
     .from(invitations)
     .innerJoin(users, eq(users.id, invitations.userId))
     .innerJoin(companies, eq(companies.id, invitations.companyId))
-    .where(eq(invitations.tokenHash, hashToken(token)))
+    // A password reset link (our addition) is no invitation, even to the page that accepts them.
+    .where(and(eq(invitations.tokenHash, hashToken(token)), eq(invitations.purpose, "invitation")))
     .limit(1);
   return row ?? null;
 }

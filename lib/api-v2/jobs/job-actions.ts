@@ -30,6 +30,8 @@ type Extra = {
   requestorNotes?: string | null;
   latitude?: string | null;
   longitude?: string | null;
+  /** The teammate who acted with their own sign-in (our addition); none for key pairs. */
+  actorUserId?: number | null;
 };
 
 const invalidMove = (from: string, to: string) =>
@@ -77,12 +79,14 @@ export async function applyTransition(
     name: to,
     fromState: job.state,
     actor,
+    actorUserId: extra.actorUserId ?? null,
     latitude: extra.latitude ?? null,
     longitude: extra.longitude ?? null,
     createdAt: now,
   });
   await emitEvent(tx, {
     companyId: row!.companyId,
+    actorUserId: extra.actorUserId ?? null,
     event: "job.state_changed",
     data: async () => ({
       job: await serializeOneJob(tx, row!, null, now),
@@ -117,6 +121,8 @@ export async function assignJob(
   body: AssignJobBody,
   actor: "requestor" | "worker",
   now: Date,
+  /** The teammate hiring with their own sign-in (our addition). */
+  actorUserId: number | null = null,
 ): Promise<JobRow> {
   return db.transaction(async (tx) => {
     const request = await lockRequest(tx, companyId, body.job_request_id).catch((e) => {
@@ -185,7 +191,9 @@ export async function assignJob(
 
     let job: JobRow;
     if (existing) {
-      job = await applyTransition(tx, existing, request, "filled", "worker", now);
+      job = await applyTransition(tx, existing, request, "filled", "worker", now, {
+        actorUserId,
+      });
     } else {
       const state: JobState = actor === "worker" && request.usePendingState ? "pending" : "filled";
       const [row] = await tx
@@ -207,10 +215,12 @@ export async function assignJob(
         name: state,
         fromState: null,
         actor,
+        actorUserId,
         createdAt: now,
       });
       await emitEvent(tx, {
         companyId,
+        actorUserId,
         event: "job.state_changed",
         data: async () => ({
           job: await serializeOneJob(tx, job, null, now),
@@ -273,6 +283,7 @@ export async function updateJob(
       requestorNotes: body.requestor_notes,
       latitude: body.latitude ?? null,
       longitude: body.longitude ?? null,
+      actorUserId: caller.person?.id ?? null,
     };
     if (target && target !== job.state) {
       job = await applyTransition(tx, job, peek, target, "requestor", now, extra);
@@ -336,7 +347,12 @@ export async function actAsWorker(
 }
 
 /** A cancelled request cancels every job still under way, in the same transaction. */
-export async function cancelJobsOf(tx: DbOrTx, request: JobRequestRow, now: Date): Promise<void> {
+export async function cancelJobsOf(
+  tx: DbOrTx,
+  request: JobRequestRow,
+  now: Date,
+  actorUserId: number | null = null,
+): Promise<void> {
   const live = await tx
     .select()
     .from(jobs)
@@ -350,6 +366,7 @@ export async function cancelJobsOf(tx: DbOrTx, request: JobRequestRow, now: Date
   for (const j of live) {
     await applyTransition(tx, j, request, "cancelled", "system", now, {
       cancelledReason: "admin_cancelled",
+      actorUserId,
     });
   }
 }

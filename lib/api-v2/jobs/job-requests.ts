@@ -200,7 +200,8 @@ export async function updateJobRequest(
       .returning();
     await writeBadges(tx, id, plan, now);
     let current = row!;
-    if (current.state === "cancelled" && from !== "cancelled") await cancelJobsOf(tx, current, now);
+    if (current.state === "cancelled" && from !== "cancelled")
+      await cancelJobsOf(tx, current, now, caller.person?.id ?? null);
     if (current.state !== from) await emitRequestStateChanged(tx, current, from, now);
     // Slots changed, or a request re-opened: the jobs decide whether it is filled.
     if (!FINAL.includes(current.state as JobRequestState)) {

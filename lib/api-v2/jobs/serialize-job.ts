@@ -1,4 +1,4 @@
-import { asc, eq, type InferSelectModel, inArray } from "drizzle-orm";
+import { asc, eq, getTableColumns, type InferSelectModel, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
 import { companies, jobRequests, jobs, jobTransitions, userBadges, users } from "@/lib/db/schema";
 import { sideBySide } from "@/lib/db/side-by-side";
@@ -8,7 +8,8 @@ import { formatDecimal, formatTimestamp } from "../format";
 import { serializeUser, type UserJson } from "../users/serialize-user";
 
 export type JobRow = InferSelectModel<typeof jobs>;
-type TransitionRow = InferSelectModel<typeof jobTransitions>;
+/** A transition with the name of the teammate behind it, read at read time from their row. */
+type TransitionRow = InferSelectModel<typeof jobTransitions> & { actorName?: string | null };
 
 const APPROVED_WINDOW_MS = 24 * 60 * 60 * 1000;
 const num = (v: string | null) => (v === null ? null : Number(v));
@@ -48,6 +49,8 @@ function serializeTransition(t: TransitionRow) {
     // Ours.
     from_state: t.fromState,
     actor: t.actor,
+    // Ours: the teammate who acted with their own sign-in; null for a key pair, the system.
+    actor_user: t.actorUserId !== null ? { id: t.actorUserId, name: t.actorName ?? "" } : null,
   };
 }
 
@@ -152,8 +155,14 @@ export async function serializeJobs(
         .orderBy(asc(userBadges.id)),
     () =>
       db
-        .select()
+        .select({
+          ...getTableColumns(jobTransitions),
+          actorName: sql<
+            string | null
+          >`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
+        })
         .from(jobTransitions)
+        .leftJoin(users, eq(users.id, jobTransitions.actorUserId))
         .where(
           inArray(
             jobTransitions.jobId,

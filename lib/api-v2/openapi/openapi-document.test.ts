@@ -9,6 +9,7 @@ import { type Database, openDatabase, setDatabase } from "@/lib/db/client";
 import { referenceView } from "@/lib/docs/reference-view";
 import { authenticateBodySchema } from "@/lib/schemas/auth";
 import { createBadgeBodySchema, updateBadgeBodySchema } from "@/lib/schemas/badge";
+import { createEmployerBodySchema } from "@/lib/schemas/employer";
 import {
   assignJobBodySchema,
   jobRequestBodySchema,
@@ -16,6 +17,11 @@ import {
   simulateWorkerBodySchema,
   updateJobBodySchema,
 } from "@/lib/schemas/job";
+import {
+  changePasswordBodySchema,
+  confirmPasswordResetBodySchema,
+  requestPasswordResetBodySchema,
+} from "@/lib/schemas/person-auth";
 import { inviteUserBodySchema, updateUserBodySchema } from "@/lib/schemas/user";
 import {
   acceptInvitationBodySchema,
@@ -94,6 +100,7 @@ describe("the OpenAPI document", () => {
       }
     > = {
       inviteUser: { schema: inviteUserBodySchema, key: "user" },
+      createEmployerUser: { schema: createEmployerBodySchema, key: "user" },
       updateUser: { schema: updateUserBodySchema, key: "user" },
       createBadge: { schema: createBadgeBodySchema, key: "badge" },
       updateBadge: { schema: updateBadgeBodySchema, key: "badge" },
@@ -107,6 +114,9 @@ describe("the OpenAPI document", () => {
       assignJob: { schema: assignJobBodySchema, key: "job" },
       updateJob: { schema: updateJobBodySchema, key: "job" },
       simulateWorker: { schema: simulateWorkerBodySchema, key: "job" },
+      requestPasswordReset: { schema: requestPasswordResetBodySchema },
+      confirmPasswordReset: { schema: confirmPasswordResetBodySchema },
+      changePassword: { schema: changePasswordBodySchema },
     };
     for (const e of ENDPOINTS) {
       const content = (doc.paths?.[e.path]?.[e.method]?.requestBody as Json | undefined)?.content;
@@ -189,7 +199,7 @@ describe("our additions in the document", () => {
         .map(([k]) => k);
     expect(flagged("JobRequest")).toEqual(["address_state", "posted_at", "created_at"]);
     expect(flagged("Job")).toEqual(["user_id", "approved_at", "cancelled_at", "rating"]);
-    expect(flagged("JobTransition")).toEqual(["from_state", "actor"]);
+    expect(flagged("JobTransition")).toEqual(["from_state", "actor", "actor_user"]);
     for (const name of ["JobRequest", "Job", "JobTransition"]) {
       for (const field of flagged(name)) {
         expect(schemas[name].properties[field].description, `${name}.${field}`).toContain(
@@ -200,7 +210,11 @@ describe("our additions in the document", () => {
     const params = (p: string): Json[] =>
       ((doc.paths?.[p]?.get ?? {}) as Json).parameters.filter((x: Json) => x["x-addition"]);
     expect(params("/api_v2/jobs").map((x) => x.name)).toEqual(["worker_id"]);
-    expect(params("/api_v2/job_requests").map((x) => x.name)).toEqual(["category", "zip"]);
+    expect(params("/api_v2/job_requests").map((x) => x.name)).toEqual([
+      "category",
+      "zip",
+      "employer_id",
+    ]);
   });
 
   it("explains the job state machine, the ranking and the required fields", () => {

@@ -9,8 +9,10 @@ import { WEBHOOK_EVENTS } from "@/lib/schemas/webhook";
 import { STATUS_OF } from "../errors";
 import { SIGNATURE_HEADER } from "../events/signature";
 import { BADGES_ENDPOINTS } from "./endpoints/badges";
+import { EMPLOYERS_ENDPOINTS } from "./endpoints/employers";
 import { INVITATIONS_ENDPOINTS } from "./endpoints/invitations";
 import { JOB_BODY_NOTES, JOBS_ENDPOINTS } from "./endpoints/jobs";
+import { PEOPLE_AUTH_ENDPOINTS } from "./endpoints/people-auth";
 import { PERSONAL_DATA_ENDPOINTS } from "./endpoints/personal-data";
 import { SESSION_ENDPOINTS } from "./endpoints/session";
 import { USERS_ENDPOINTS } from "./endpoints/users";
@@ -32,8 +34,10 @@ export { TAGS } from "./shared";
 /** Every endpoint, one per method of each route file under app/api_v2, in the order the reference lists them. */
 export const ENDPOINTS: Endpoint[] = [
   ...SESSION_ENDPOINTS,
+  ...PEOPLE_AUTH_ENDPOINTS,
   ...USERS_ENDPOINTS,
   ...PERSONAL_DATA_ENDPOINTS,
+  ...EMPLOYERS_ENDPOINTS,
   ...BADGES_ENDPOINTS,
   ...JOBS_ENDPOINTS,
   ...WEBHOOKS_ENDPOINTS,

@@ -30,7 +30,7 @@ export const TAGS = [
   {
     name: "Authentication",
     description:
-      "Exchange a key pair for a token. Every other call except /info and /openapi.json carries the token.",
+      "Exchange a key pair, or a person's e-mail and password (our addition), for a token. Every other call except /info, /openapi.json and the password reset links carries the token.",
   },
   {
     name: "Users",

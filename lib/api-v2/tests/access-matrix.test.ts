@@ -283,7 +283,10 @@ describeApi("tenancy and access matrix", (api) => {
   const visibleUserIds = async (companyId: number, pool: "private" | "public") => {
     if (pool === "private") {
       return ids(
-        await db().select({ id: users.id }).from(users).where(eq(users.companyId, companyId)),
+        await db()
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.companyId, companyId), eq(users.type, "Worker"))),
       );
     }
     const since = new Date(Date.now() - 24 * HOUR);
@@ -336,7 +339,10 @@ describeApi("tenancy and access matrix", (api) => {
           .where(eq(jobs.jobRequestId, fx.jobRequest))
       ).map((r) => r.id);
       return ids(
-        await db().select({ id: users.id }).from(users).where(eq(users.companyId, fx.company[who])),
+        await db()
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.companyId, fx.company[who]), eq(users.type, "Worker"))),
       ).filter((id) => !hired.includes(id));
     },
     mails: async (who: KeyHolder) => outboxIds(who, "email"),
@@ -497,7 +503,28 @@ describeApi("tenancy and access matrix", (api) => {
           expect(byId.body.users.map((u: any) => u.id)).toEqual(seen ? [fx.worker.id] : []);
         },
       },
-      // POST (users are created by /users/invite): 405 for everyone, by default below.
+      // POST creates an employer user (a teammate) of the caller's own company: no record of A
+      // is involved, so B succeeds too; workers are still created by /users/invite.
+      POST: {
+        expect: privateOnly(201, ok(201)),
+        request: (who) => ({
+          path: "/api_v2/users",
+          json: {
+            type: "Employer",
+            first_name: "Matrix",
+            last_name: "Teammate",
+            email: `${unique("teammate").replace(/\W+/g, ".")}@example.com`,
+            customer_id: fx.company[who as KeyHolder],
+            role: "read_only",
+            password: "matrix password 4 all",
+            password_confirmation: "matrix password 4 all",
+          },
+        }),
+        check: (res) => {
+          expect(res.headers.get("location")).toBe(`/api_v2/users/${res.body.id}`);
+          expect(res.body.type).toBe("Employer");
+        },
+      },
     },
 
     "api_v2/users/invite": {

@@ -1,60 +1,22 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { tokens, userChanges, users } from "@/lib/db/schema";
-import { type ApiResponse, call, describeApi, type Tenant, workerBody } from "./harness";
+import { userChanges, users } from "@/lib/db/schema";
+import {
+  EMPLOYER_KEYS,
+  employerBody,
+  invalid,
+  NOBODY,
+  PASSWORD,
+  statusAndBody,
+} from "./employers-support";
+import { call, describeApi, type Tenant, workerBody } from "./harness";
 
 /**
  * The employer users API (docs/people.md): POST /users with `type: "Employer"`, the team's list,
- * get and patch (the last-admin rule and its race, deactivation ending sessions). Teammate
- * invitations and job requests' `employer_id` are in employers-invite.test.ts and
- * employers-jobs.test.ts.
+ * get and patch. The last-admin rule and its race, deactivation and concurrent creation are in
+ * employers-admin.test.ts; teammate invitations and job requests' `employer_id` in
+ * employers-invite.test.ts and employers-jobs.test.ts.
  */
-
-const NOBODY = 2147483000;
-const PASSWORD = "correct horse battery";
-let seq = 0;
-
-export const EMPLOYER_KEYS = [
-  "id",
-  "updated_at",
-  "customer_id",
-  "role",
-  "last_name",
-  "first_name",
-  "email",
-  "type",
-  "avatar_url",
-  "phone",
-  "suspended",
-  "suspended_at",
-  "title",
-  "business_name",
-  "logo_url",
-  "invitation_status",
-  "last_sign_in_at",
-];
-
-const employerBody = (companyId: number, overrides: Record<string, unknown> = {}) => {
-  seq++;
-  return {
-    type: "Employer",
-    first_name: "Dana",
-    last_name: `Lee${seq}`,
-    email: `dana.lee${seq}.${process.pid}@example.com`,
-    customer_id: companyId,
-    role: "requestor",
-    title: "Operations manager",
-    password: PASSWORD,
-    password_confirmation: PASSWORD,
-    ...overrides,
-  };
-};
-
-const statusAndBody = (res: ApiResponse) => ({ status: res.status, body: res.body });
-const invalid = (message: string, fields: Record<string, string[]>) => ({
-  status: 422,
-  body: { error: { code: "validation_failed", message, fields } },
-});
 
 describeApi("employer users", (api) => {
   let a: Tenant;
@@ -366,119 +328,5 @@ describeApi("employer users", (api) => {
     });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe("forbidden_for_role");
-  });
-
-  it("keeps the company's last active admin: no demotion, no deactivation (422)", async () => {
-    const t = await api.tenant("Last Admin Co");
-    const admin = await create(
-      employerBody(t.companyId, { role: "customer_admin" }),
-      t.privateToken,
-    );
-    const patch = (json: unknown) =>
-      call("PATCH", `/api_v2/users/${admin.body.id}`, { token: t.privateToken, json });
-    expect(statusAndBody(await patch({ role: "requestor" }))).toEqual(
-      invalid("Role is the company's last active admin", {
-        role: ["is the company's last active admin"],
-      }),
-    );
-    expect(statusAndBody(await patch({ suspended: true, role: "read_only" }))).toEqual(
-      invalid(
-        "Role is the company's last active admin; Suspended is the company's last active admin",
-        {
-          role: ["is the company's last active admin"],
-          suspended: ["is the company's last active admin"],
-        },
-      ),
-    );
-    // A deactivated admin does not count.
-    const other = await create(
-      employerBody(t.companyId, { role: "customer_admin" }),
-      t.privateToken,
-    );
-    const off = await call("PATCH", `/api_v2/users/${other.body.id}`, {
-      token: t.privateToken,
-      json: { suspended: true },
-    });
-    expect(off.status, off.text).toBe(200);
-    expect((await patch({ role: "requestor" })).status).toBe(422);
-    // Another active admin: now the first may step down.
-    await call("PATCH", `/api_v2/users/${other.body.id}`, {
-      token: t.privateToken,
-      json: { suspended: false },
-    });
-    expect((await patch({ role: "requestor" })).status).toBe(200);
-  });
-
-  it("two admins demoting each other at once: exactly one succeeds", async () => {
-    const t = await api.tenant("Race Co");
-    const one = await create(employerBody(t.companyId, { role: "customer_admin" }), t.privateToken);
-    const two = await create(employerBody(t.companyId, { role: "customer_admin" }), t.privateToken);
-    const [r1, r2] = await Promise.all([
-      call("PATCH", `/api_v2/users/${one.body.id}`, {
-        token: t.privateToken,
-        json: { role: "requestor" },
-      }),
-      call("PATCH", `/api_v2/users/${two.body.id}`, {
-        token: t.privateToken,
-        json: { suspended: true },
-      }),
-    ]);
-    expect([r1.status, r2.status].sort()).toEqual([200, 422]);
-    const admins = await db()
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          eq(users.companyId, t.companyId),
-          eq(users.role, "customer_admin"),
-          eq(users.suspended, false),
-        ),
-      );
-    expect(admins).toHaveLength(1);
-  });
-
-  it("deactivation ends the person's sessions at once; suspended_at follows suspended", async () => {
-    const t = await api.tenant("Deactivate Co");
-    await create(employerBody(t.companyId, { role: "customer_admin" }), t.privateToken);
-    const person = await api.person(t.companyId, "requestor");
-    expect((await call("GET", "/api_v2/users", { token: person.token })).status).toBe(200);
-    const off = await call("PATCH", `/api_v2/users/${person.id}`, {
-      token: t.privateToken,
-      json: { suspended: true },
-    });
-    expect(off.status, off.text).toBe(200);
-    expect(off.body).toMatchObject({ suspended: true, suspended_at: expect.any(String) });
-    const revoked = await db()
-      .select()
-      .from(tokens)
-      .where(and(eq(tokens.userId, person.id), isNotNull(tokens.revokedAt)));
-    expect(revoked).toHaveLength(1);
-    const after = await call("GET", "/api_v2/users", { token: person.token });
-    expect(after.status).toBe(401);
-    expect(after.body.error.code).toBe("invalid_token");
-    // Reactivated: the ended session stays ended.
-    const on = await call("PATCH", `/api_v2/users/${person.id}`, {
-      token: t.privateToken,
-      json: { suspended: "false" },
-    });
-    expect(on.body).toMatchObject({ suspended: false, suspended_at: null });
-    expect((await call("GET", "/api_v2/users", { token: person.token })).status).toBe(401);
-  });
-
-  it("keeps a worker's suspended_at in step with suspended", async () => {
-    const w = await call("POST", "/api_v2/users/invite", {
-      token: a.privateToken,
-      json: workerBody(),
-    });
-    const set = async (suspended: boolean) => {
-      await call("PATCH", `/api_v2/users/${w.body.id}`, {
-        token: a.privateToken,
-        json: { suspended },
-      });
-      const [row] = await db().select().from(users).where(eq(users.id, w.body.id));
-      return row!.suspendedAt;
-    };
-    expect(await set(true)).toBeInstanceOf(Date);
-    expect(await set(false)).toBeNull();
   });
 });

@@ -63,6 +63,8 @@ const MAIL_FIELDS = [
   "text",
   "html",
   "link",
+  "sent_by",
+  "link_state",
 ];
 const CHANGE_FIELDS = [
   "id",
@@ -777,6 +779,8 @@ describeApi("webhooks, deliveries, mails, history and invitations", (api) => {
         text: expect.stringMatching(/^Hi Grace,\n/),
         html: expect.stringContaining("Hi Grace, you're invited"),
         link: expect.stringMatching(/\/accept-invite#token=[A-Za-z0-9_-]{20,}$/),
+        sent_by: null,
+        link_state: "live",
       });
       expect(mail.text).toContain("Mail & Co has invited you");
       expect(mail.text).toContain(mail.link);
@@ -851,6 +855,7 @@ describeApi("webhooks, deliveries, mails, history and invitations", (api) => {
           api_key: h.privateKeys.api_key,
           company_id: h.companyId,
           company_name: "History Co",
+          user: null,
         },
         badges_added: [],
         badges_removed: [],
@@ -893,6 +898,7 @@ describeApi("webhooks, deliveries, mails, history and invitations", (api) => {
           api_key: h.privateKeys.api_key,
           company_id: h.companyId,
           company_name: "History Co",
+          user: null,
         },
         changes: { city: { from: null, to: "Boston" }, zip: { from: null, to: "02115" } },
         badges_added: [{ badge_id: String(forklift.id), name: "Forklift" }],
@@ -1091,7 +1097,7 @@ describeApi("webhooks, deliveries, mails, history and invitations", (api) => {
         user_id: worker.id,
         kind: "invitation_accepted",
         occurred_at: ts(acceptedAt),
-        actor: { type: "worker", api_key: null, company_id: null, company_name: null },
+        actor: { type: "worker", api_key: null, company_id: null, company_name: null, user: null },
         changes: {},
         badges_added: [],
         badges_removed: [],

@@ -136,7 +136,13 @@ describeApi("leaks and overrides", (api) => {
 
     it("hides another company's badges and every value from a public-pool key of another company", async () => {
       const res = await history(p.publicToken, worker.id);
-      const anonymous = { type: "api_key", api_key: null, company_id: null, company_name: null };
+      const anonymous = {
+        type: "api_key",
+        api_key: null,
+        company_id: null,
+        company_name: null,
+        user: null,
+      };
       // The update of A's badges alone is no entry for P, in the list and in the total.
       const [latest, accepted, , withBadge, invited] = whole.history;
       expect(res.body).toEqual({

@@ -99,6 +99,7 @@ export async function inviteUser(
     // The mail, the webhook deliveries and the history entry commit with the worker, or not at all.
     await enqueueMail(tx, {
       companyId: caller.companyId,
+      actorUserId: caller.person?.id ?? null,
       event: "user.invited",
       now,
       mail: renderInvitationMail({
@@ -112,6 +113,7 @@ export async function inviteUser(
     });
     await emitEvent(tx, {
       companyId: caller.companyId,
+      actorUserId: caller.person?.id ?? null,
       event: "user.invited",
       // No viewer: the worker's SSN and date of birth stay out of webhook payloads.
       data: { user: serializeUser(user, badges, null) },

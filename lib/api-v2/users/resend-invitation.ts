@@ -73,6 +73,7 @@ export async function resendInvitation(db: Db, caller: Caller, now: Date, id: nu
       .returning();
     await enqueueMail(tx, {
       companyId: current.companyId,
+      actorUserId: caller.person?.id ?? null,
       event: "user.invited",
       now,
       mail: renderInvitationMail({

@@ -118,6 +118,7 @@ export async function updateUser(
     });
     await emitEvent(tx, {
       companyId: current.companyId,
+      actorUserId: caller.person?.id ?? null,
       event: "user.updated",
       data: {
         // No viewer: the worker's SSN and date of birth stay out of webhook payloads.

@@ -52,6 +52,12 @@ const ALLOWED: [method: string, path: RegExp, shape?: Shape][] = [
   ["PATCH", /^jobs\/\d{1,10}$/, wrapped("job")],
   ["POST", /^jobs\/\d{1,10}\/simulate$/, wrapped("job")],
   ["GET", /^users\/\d{1,10}\/history$/],
+  // A worker's full SSN, read on purpose and recorded in their history (ours).
+  [
+    "GET",
+    /^users\/\d{1,10}\/ssn$/,
+    (b) => isObject(b) && (typeof b.ssn === "string" || b.ssn === null),
+  ],
   // A new invitation link for a worker who has not accepted (ours).
   ["POST", /^users\/\d{1,10}\/invitation$/, record],
   // The events pages: the demo outbox, webhook subscriptions and their deliveries.

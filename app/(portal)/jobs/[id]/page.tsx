@@ -4,6 +4,7 @@ import { JobRequestView } from "@/components/jobs/detail/job-request-view";
 import { env } from "@/lib/env";
 import { requireSession } from "@/lib/portal/server/require-session";
 import { upstreamFor } from "@/lib/portal/server/upstream-base";
+import { canDo } from "@/lib/portal/types";
 
 export const metadata: Metadata = { title: "Job request" };
 
@@ -17,12 +18,22 @@ export default async function JobRequestPage({ params }: Props) {
   return (
     <JobRequestView
       id={Number(id)}
-      pool={session.pool ?? null}
+      // A person whose role cannot hire or change requests (read-only) gets the read-only view
+      // the public pool's keys get; the API refuses their writes anyway.
+      pool={
+        canDo({ pool: session.pool ?? null, person: session.person ?? null }, "jobs.write")
+          ? (session.pool ?? null)
+          : "public"
+      }
       mapTileUrl={env().MAP_TILE_URL}
       // The ranking is ours: pointed at the real service, the candidates panel is not shown.
       ranking={embedded}
       // Acting as the worker is our test environment's demo aid, never the real service's.
-      simulate={embedded && session.environment === "test"}
+      simulate={
+        embedded &&
+        session.environment === "test" &&
+        canDo({ pool: session.pool ?? null, person: session.person ?? null }, "jobs.write")
+      }
     />
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { PostJobForm } from "@/components/jobs/post/post-job-form";
+import { RoleGate } from "@/components/portal/role-notice";
 import { env } from "@/lib/env";
 import { requireSession } from "@/lib/portal/server/require-session";
 
@@ -8,10 +9,12 @@ export const metadata: Metadata = { title: "Post a job" };
 export default async function PostJobPage() {
   const session = await requireSession("/jobs/new");
   return (
-    <PostJobForm
-      pool={session.pool ?? null}
-      mapTileUrl={env().MAP_TILE_URL}
-      me={session.person ?? null}
-    />
+    <RoleGate action="job_requests.write" what="post jobs" heading="Post a job">
+      <PostJobForm
+        pool={session.pool ?? null}
+        mapTileUrl={env().MAP_TILE_URL}
+        me={session.person ?? null}
+      />
+    </RoleGate>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ImportWizard } from "@/components/import/import-wizard";
 import { ListLink } from "@/components/portal/list-link";
+import { RoleGate } from "@/components/portal/role-notice";
 import { NoticeCard } from "@/components/ui/notice-card";
 import { requireSession } from "@/lib/portal/server/require-session";
 
@@ -49,7 +50,9 @@ export default async function ImportWorkersPage({
             </p>
           </NoticeCard>
         ) : (
-          <ImportWizard signedInAgain={signed_in === "1"} />
+          <RoleGate action="workers.write" what="import workers">
+            <ImportWizard signedInAgain={signed_in === "1"} />
+          </RoleGate>
         )}
       </div>
     </div>

@@ -95,7 +95,8 @@ export const JOB_BODY_NOTES: Record<string, Record<string, string>> = {
     latitude: `The site: -90..90, at most 7 decimals; a string or a number. Set or cleared together with longitude. ${GEOCODING_NOTE}`,
     longitude:
       "The site: -180..180, at most 7 decimals; a string or a number. Set or cleared together with latitude.",
-    employer_id: "An id, or null.",
+    employer_id:
+      'The requestor: an employer user of your company who may request (customer_admin or requestor, not deactivated), else 422 ("is not a requestor of your company"); null for none. A person signed in with their own password who posts without it is the requestor (our addition).',
     preferred_candidate_ids: `Up to ${JOB_LIMITS.listItems} workers of the pool, ranked first among equally distant candidates.`,
     ban_list: `Up to ${JOB_LIMITS.listItems} workers of the pool who may not work this request.`,
     notification_distance: `Miles, 1 to ${JOB_LIMITS.notificationDistance}, or null.`,
@@ -160,6 +161,10 @@ const JOB_REQUEST_QUERY_NOTES: Record<string, Note> = {
   },
   category: { description: "Exact category. Our addition.", addition: true },
   zip: { description: "Exact zip. Our addition.", addition: true },
+  employer_id: {
+    description: "The job requests of one requestor (an employer user's id). Our addition.",
+    addition: true,
+  },
 };
 
 const JOB_QUERY_NOTES: Record<string, Note> = {

@@ -1,8 +1,15 @@
+import { z } from "zod";
 import { authenticateBodySchema } from "@/lib/schemas/auth";
+import { personSignInBodySchema } from "@/lib/schemas/person-auth";
 import { authResultSchema, infoSchema, meSchema } from "../response-schemas";
 import type { Endpoint } from "../shared";
 
 const AuthenticateBody = authenticateBodySchema.meta({ id: "AuthenticateBody" });
+const PersonSignInBody = personSignInBodySchema.meta({
+  id: "PersonSignInBody",
+  description: "A person's e-mail and password. Our addition.",
+});
+const SignInBody = z.union([AuthenticateBody, PersonSignInBody]);
 
 /** Authentication, service info, the caller and the document itself. */
 export const SESSION_ENDPOINTS: Endpoint[] = [
@@ -13,16 +20,17 @@ export const SESSION_ENDPOINTS: Endpoint[] = [
     tag: "Authentication",
     summary: "Get a token",
     description:
-      "Exchanges a key pair for a token, valid 24 hours by default. The keys may come as query parameters (as documented by the original interface), as a form-encoded body (what existing data-sync clients send) or as a JSON body. Test keys (pk_test_…/sk_test_…) work only on a test deployment, live keys only on a live one. Rate-limited per key and per client address. Re-authenticate when a call answers 401.",
+      "Exchanges credentials for a token, valid 24 hours by default. Two kinds of credentials:\n\n- **A key pair** (the original interface; an integration's pool access). The keys may come as query parameters (as documented by the original interface), as a form-encoded body (what existing data-sync clients send) or as a JSON body. Test keys (pk_test_…/sk_test_…) work only on a test deployment, live keys only on a live one. Rate-limited per key and per client address.\n- **A person's e-mail and password** (our addition): an employer user of the company signs in as themself, and the token carries their role (customer_admin, requestor, read_only), which the API enforces on every call. In the body only (JSON or form-encoded): a `password` in the query string is 422. An unknown e-mail, a wrong password, a teammate who has not chosen a password yet, a deactivated one and a worker's e-mail all get the same 401 `invalid_credentials` (\"The e-mail or password is not valid\") after the same work. Rate-limited per client address (the same counter as key pairs) and per account (failed attempts). Sets the person's `last_sign_in_at`. Sign out with DELETE; a password change, a reset or a deactivation ends all of the person's tokens.\n\nRe-authenticate when a call answers 401.",
     auth: false,
     request: {
       query: authenticateBodySchema.partial(),
       body: {
-        description: "The key pair, unless given as query parameters.",
+        description:
+          "The key pair (unless given as query parameters), or a person's e-mail and password (our addition; body only).",
         required: false,
         content: {
-          "application/x-www-form-urlencoded": { schema: AuthenticateBody },
-          "application/json": { schema: AuthenticateBody },
+          "application/x-www-form-urlencoded": { schema: SignInBody },
+          "application/json": { schema: SignInBody },
         },
       },
     },
@@ -32,7 +40,7 @@ export const SESSION_ENDPOINTS: Endpoint[] = [
     },
     success: {
       status: 200,
-      description: "A token for the key pair.",
+      description: "A token for the key pair, or for the person.",
       schema: authResultSchema,
       example: { token: "Xb1q0V5mJc9sO3tYp8wZr2uKd7LgEa4N", expires_at: "2026-11-22T09:13:00Z" },
     },
@@ -43,6 +51,7 @@ export const SESSION_ENDPOINTS: Endpoint[] = [
       "payload_too_large",
       "unsupported_media_type",
       "missing_credentials",
+      "validation_failed",
       "rate_limited",
     ],
   },
@@ -78,7 +87,7 @@ export const SESSION_ENDPOINTS: Endpoint[] = [
     tag: "Meta",
     summary: "Who the token belongs to",
     description:
-      "The company and access level (pool) of the key behind the token. Our addition: the original interface has no such call, so clients (the employer portal among them) must cope without it.",
+      "The company and access level (pool) of the key behind the token; the person behind an e-mail and password sign-in (`user`, null for a key pair); and `permissions`, the actions the caller holds (the role × action table), which the portal uses to show only what the API would allow. Our addition: the original interface has no such call, so clients (the employer portal among them) must cope without it.",
     auth: true,
     addition: true,
     success: { status: 200, description: "The caller.", schema: meSchema },

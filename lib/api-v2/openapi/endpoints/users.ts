@@ -22,6 +22,12 @@ import {
   PRIVATE_POOL_NOTE,
   queryObject,
 } from "../shared";
+import {
+  EMPLOYER_NOTES,
+  employerListSchema,
+  employerUserSchema,
+  UpdateEmployerBody,
+} from "./employers";
 
 const InviteUserBody = inviteUserBodySchema.meta({
   id: "InviteUserBody",
@@ -36,7 +42,7 @@ const UpdateUserBody = updateUserBodySchema.meta({
 
 const USER_QUERY_NOTES: Record<string, Note> = {
   ...PAGING_NOTES,
-  type: { description: 'User type, e.g. "Worker".' },
+  type: { description: 'User type: "Worker" (the default) or "Employer" (the team).' },
   email: { description: "Exact e-mail address (case-insensitive)." },
   first_name: { description: "Exact first name (case-insensitive)." },
   last_name: { description: "Exact last name (case-insensitive)." },
@@ -104,23 +110,16 @@ export const USERS_ENDPOINTS: Endpoint[] = [
     operationId: "listUsers",
     tag: "Users",
     summary: "List and find workers",
-    description: `The workers the caller may see, filtered and paged, newest change first. A private-pool key sees the company's own pool; a public-pool key only workers with an active job for the company. Empty filter values (\`email=\`) are ignored; a comma-separated filter names 1 to ${MAX_QUERY_LIST} values, and only commas (\`external_id=,,\`) or more values is 400 \`malformed_request\`, never "no filter". Pages hold at most ${MAX_PAGE_SIZE} records: page until a page holds fewer than \`per\`.`,
+    description: `The workers the caller may see, filtered and paged, newest change first. A private-pool key sees the company's own pool; a public-pool key only workers with an active job for the company. Empty filter values (\`email=\`) are ignored; a comma-separated filter names 1 to ${MAX_QUERY_LIST} values, and only commas (\`external_id=,,\`) or more values is 400 \`malformed_request\`, never "no filter". Pages hold at most ${MAX_PAGE_SIZE} records: page until a page holds fewer than \`per\`.${EMPLOYER_NOTES.list}`,
     auth: true,
     request: { query: queryObject(listUsersQuerySchema) },
     queryNotes: USER_QUERY_NOTES,
-    success: { status: 200, description: "One page of workers.", schema: userListSchema },
+    success: {
+      status: 200,
+      description: "One page of workers (or, with type=Employer, of employer users).",
+      schema: z.union([userListSchema, employerListSchema]),
+    },
     errors: ["malformed_request", ...AUTH_ERRORS],
-  },
-  {
-    method: "post",
-    path: "/api_v2/users",
-    operationId: "createUserNotSupported",
-    tag: "Users",
-    summary: "Not supported: use /users/invite",
-    description:
-      "Users are never created by posting to the collection: this answers 405 and points to POST /api_v2/users/invite.",
-    auth: false,
-    errors: ["method_not_allowed"],
   },
   {
     method: "post",
@@ -128,7 +127,7 @@ export const USERS_ENDPOINTS: Endpoint[] = [
     operationId: "inviteUser",
     tag: "Users",
     summary: "Invite a worker",
-    description: `Creates the worker and e-mails them an invitation link (the mail is queued in the same transaction, so a committed invite always gets its mail and a failed one never does). ${USER_BODY_NOTE} Badges may be assigned at once with user_badges_attributes.${PRIVATE_POOL_NOTE}`,
+    description: `Creates the worker and e-mails them an invitation link (the mail is queued in the same transaction, so a committed invite always gets its mail and a failed one never does). ${USER_BODY_NOTE} Badges may be assigned at once with user_badges_attributes.${EMPLOYER_NOTES.invite}${PRIVATE_POOL_NOTE}`,
     auth: true,
     request: {
       body: {
@@ -162,11 +161,15 @@ export const USERS_ENDPOINTS: Endpoint[] = [
     operationId: "getUser",
     tag: "Users",
     summary: "Get a worker",
-    description:
-      "One worker, with an ETag to send back as If-Match when updating. A worker the caller may not see is 404, exactly like one that does not exist.",
+    description: `One worker, with an ETag to send back as If-Match when updating. A worker the caller may not see is 404, exactly like one that does not exist.${EMPLOYER_NOTES.get}`,
     auth: true,
     request: { params: idParam("user") },
-    success: { status: 200, description: "The worker.", schema: userSchema, headers: ["ETag"] },
+    success: {
+      status: 200,
+      description: "The worker (or employer user).",
+      schema: z.union([userSchema, employerUserSchema]),
+      headers: ["ETag"],
+    },
     errors: [...AUTH_ERRORS, "not_found"],
   },
   {
@@ -175,7 +178,7 @@ export const USERS_ENDPOINTS: Endpoint[] = [
     operationId: "updateUser",
     tag: "Users",
     summary: "Update a worker",
-    description: `Partial update of fields and badges, all or nothing. ${USER_BODY_NOTE} Read-only fields (${USER_READ_ONLY_FIELDS.join(", ")}) and unknown fields are ignored, so a fetched user can be sent back with changes. Send If-Match with the ETag of GET to refuse overwriting someone else's save (412).${PRIVATE_POOL_NOTE}`,
+    description: `Partial update of fields and badges, all or nothing. ${USER_BODY_NOTE} Read-only fields (${USER_READ_ONLY_FIELDS.join(", ")}) and unknown fields are ignored, so a fetched user can be sent back with changes. Send If-Match with the ETag of GET to refuse overwriting someone else's save (412).${EMPLOYER_NOTES.patch}${PRIVATE_POOL_NOTE}`,
     auth: true,
     request: {
       params: idParam("user"),
@@ -191,7 +194,7 @@ export const USERS_ENDPOINTS: Endpoint[] = [
         required: true,
         content: {
           "application/json": {
-            schema: eitherShape(UpdateUserBody, "user"),
+            schema: eitherShape(z.union([UpdateUserBody, UpdateEmployerBody]), "user"),
             example: EXAMPLE_UPDATE,
           },
         },
@@ -199,8 +202,8 @@ export const USERS_ENDPOINTS: Endpoint[] = [
     },
     success: {
       status: 200,
-      description: "The updated worker.",
-      schema: userSchema,
+      description: "The updated worker (or employer user).",
+      schema: z.union([userSchema, employerUserSchema]),
       headers: ["ETag"],
     },
     errors: [
@@ -233,7 +236,7 @@ export const USERS_ENDPOINTS: Endpoint[] = [
     operationId: "resendInvitation",
     tag: "Users",
     summary: "Send a new invitation link",
-    description: `E-mails a worker who has not accepted yet a new invitation link, valid for the deployment's invitation lifetime (7 days by default); the worker's earlier links stop working. The worker's data, updated_at and ETag do not change; invitation_status becomes "invited". A worker who has accepted (set a password) is 422 with the field "invitation". At most ${RESENDS_PER_HOUR} resends per worker and hour (429 with Retry-After). No body.${PRIVATE_POOL_NOTE}${ADDITION_NOTE}`,
+    description: `E-mails a worker who has not accepted yet a new invitation link, valid for the deployment's invitation lifetime (7 days by default); the worker's earlier links stop working. The worker's data, updated_at and ETag do not change; invitation_status becomes "invited". A worker who has accepted (set a password) is 422 with the field "invitation". At most ${RESENDS_PER_HOUR} resends per worker and hour (429 with Retry-After). No body.${EMPLOYER_NOTES.resend}${PRIVATE_POOL_NOTE}${ADDITION_NOTE}`,
     auth: true,
     addition: true,
     request: { params: idParam("user") },

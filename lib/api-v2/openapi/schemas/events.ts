@@ -185,7 +185,12 @@ export const deliveryListSchema = listOf(
 export const mailSchema = z
   .object({
     id: z.number().int(),
-    event: z.string().meta({ description: 'What the mail is for: "user.invited".' }),
+    event: z
+      .string()
+      .meta({
+        description:
+          'What the mail is for: "user.invited", or "user.password_reset" (a reset link, our addition).',
+      }),
     to: z.string().meta({ description: "The worker's e-mail address." }),
     to_name: z.string(),
     subject: z.string().meta({ description: "Names the company." }),
@@ -210,6 +215,14 @@ export const mailSchema = z
     link: z.string().nullable().meta({
       description:
         "The invitation link, …/accept-invite#token=…, shown to the demo company only; null for every other company (the text and html then show a placeholder instead of it), and null when body_available is false. The token is single use.",
+    }),
+    sent_by: z.object({ id: z.number().int(), name: z.string() }).nullable().meta({
+      description:
+        "Our addition: the teammate (employer user) whose action sent the mail with their own sign-in, named as they are now; null for a key pair or the system.",
+    }),
+    link_state: z.enum(["live", "used", "replaced", "expired"]).nullable().meta({
+      description:
+        "Our addition: what became of the mail's one-use link. live: it works; used: it was used; replaced: a newer link (a resend) ended it, whatever the mail says; expired: its time ran out. null for a mail with no link.",
     }),
   })
   .meta({ id: "Mail", description: `An invitation e-mail.${ADDITION}` });

@@ -168,6 +168,10 @@ const jobTransitionSchema = z
       z.enum(["requestor", "worker", "system", "operator"]),
       "Who moved it: requestor (this interface or the portal), worker (the worker's app), system (a cancelled request cancelling its jobs), operator (the operator's tools).",
     ),
+    actor_user: ours(
+      z.object({ id: z.number().int(), name: z.string() }).nullable(),
+      "The teammate (employer user) who made the move with their own sign-in, named as they are now; null for a key pair, the worker, the system and the operator.",
+    ),
   })
   .meta({ id: "JobTransition", description: "One move of a job to a state, oldest first." });
 

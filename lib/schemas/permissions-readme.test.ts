@@ -1,0 +1,51 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ACTIONS, PERMISSIONS, ROLES } from "./permissions";
+
+/**
+ * The README's role table is lib/schemas/permissions.ts written out: the same actions in the
+ * same order, the same descriptions, and the same ✓ for each role and key pair. A change to
+ * either without the other fails here, so the docs cannot drift from what the API enforces.
+ */
+const README = fs.readFileSync(path.join(process.cwd(), "README.md"), "utf8");
+
+function readmeTable(): string[][] {
+  const section = README.split(/^## People and roles$/m)[1]?.split(/^## /m)[0] ?? "";
+  return section
+    .split("\n")
+    .filter((l) => l.startsWith("| `"))
+    .map((l) =>
+      l
+        .slice(1, -1)
+        .split("|")
+        .map((c) => c.trim()),
+    );
+}
+
+describe("README role table", () => {
+  it("equals PERMISSIONS: actions, descriptions and who holds each", () => {
+    const mark = (b: boolean) => (b ? "✓" : "—");
+    const expected = ACTIONS.map((a) => {
+      const p = PERMISSIONS[a];
+      return [
+        `\`${a}\``,
+        p.description,
+        ...ROLES.map((r) => mark((p.roles as readonly string[]).includes(r))),
+        "✓",
+        mark(p.publicPool),
+      ];
+    });
+    expect(readmeTable()).toEqual(expected);
+  });
+
+  it("heads its columns with the roles in the table's order", () => {
+    const head = README.split(/^## People and roles$/m)[1]
+      ?.split("\n")
+      .find((l) => l.startsWith("| Action"));
+    expect(head).toBe(
+      "| Action | What it covers | Admin | Requestor | Read-only | Private key pair | Public key pair |",
+    );
+    expect(ROLES).toEqual(["customer_admin", "requestor", "read_only"]);
+  });
+});
