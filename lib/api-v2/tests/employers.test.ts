@@ -321,6 +321,12 @@ describeApi("employer users", (api) => {
       expect(statusAndBody(other)).toEqual(statusAndBody(twin));
       expect(other.status).toBe(404);
     }
+    const form = await call("PATCH", `/api_v2/users/${id}`, {
+      body: `user%5Btitle%5D=Floor+lead&user%5Bsuspended%5D=false&token=${a.privateToken}`,
+      contentType: "application/x-www-form-urlencoded",
+    });
+    expect(form.status, form.text).toBe(200);
+    expect(form.body.title).toBe("Floor lead");
     const requestor = await api.person(a.companyId, "requestor");
     const refused = await call("PATCH", `/api_v2/users/${id}`, {
       token: requestor.token,

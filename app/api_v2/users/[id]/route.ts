@@ -2,6 +2,7 @@ import { principalOf, requirePermission } from "@/lib/api-v2/caller";
 import { findEmployer } from "@/lib/api-v2/employers/find-employer";
 import { serializeEmployer } from "@/lib/api-v2/employers/serialize-employer";
 import { updateEmployer } from "@/lib/api-v2/employers/update-employer";
+import { userBodyOf } from "@/lib/api-v2/employers/user-body";
 import { endpoint, idParam, json, jsonBody, methods, parseBody } from "@/lib/api-v2/handler";
 import { unwrapBody } from "@/lib/api-v2/unwrap-body";
 import { etagOf } from "@/lib/api-v2/users/etag";
@@ -37,15 +38,15 @@ const get = endpoint(
 const patch = endpoint(
   async (ctx) => {
     const id = idParam(ctx, "id", "User");
-    const body = unwrapBody(jsonBody(ctx), "user");
     const ifMatch = ctx.req.headers.get("if-match");
     if (can(principalOf(ctx.caller), "team.read") && (await findEmployer(ctx.db, ctx.caller, id))) {
       requirePermission(ctx.caller, "team.write");
-      const parsed = parseBody(updateEmployerBodySchema, body);
+      // A teammate's fields are flat, so the reference's form encoding (user[...]) reads too.
+      const parsed = parseBody(updateEmployerBodySchema, userBodyOf(ctx));
       const { user, etag } = await updateEmployer(ctx.db, ctx.caller, ctx.now, id, parsed, ifMatch);
       return json(user, 200, { ETag: etag });
     }
-    const parsed = parseBody(updateUserBodySchema, body);
+    const parsed = parseBody(updateUserBodySchema, unwrapBody(jsonBody(ctx), "user"));
     const { user, etag } = await updateUser(ctx.db, ctx.caller, ctx.now, id, parsed, ifMatch);
     return json(user, 200, { ETag: etag });
   },

@@ -86,7 +86,7 @@ const CreateEmployerForm = z
 export const EMPLOYER_NOTES = {
   list: ` With \`type=Employer\`, the company's employer users instead (schema EmployerUser; filters \`email\`, \`first_name\`, \`last_name\`, \`suspended\`, \`role\` (ours: one role or a comma-separated list)); that needs a private-pool key (team.read): a public-pool key gets 403 \`forbidden_for_public_pool\`.`,
   get: " An employer user's id answers the teammate (schema EmployerUser) to whoever may read the team (team.read); for anyone else it is 404, like a missing id.",
-  patch: ` An employer user's id takes UpdateEmployerBody (first_name, last_name, email, phone, title, role, suspended) and needs team.write. The company's last active customer_admin cannot be demoted or deactivated (422 on \`role\` / \`suspended\`: "is the company's last active admin"). Deactivating ends that person's sessions at once.`,
+  patch: ` An employer user's id takes UpdateEmployerBody (first_name, last_name, email, phone, title, role, suspended), as JSON or in the reference's form encoding (\`user[title]=…\`), and needs team.write. The company's last active customer_admin cannot be demoted or deactivated (422 on \`role\` / \`suspended\`: "is the company's last active admin"). Deactivating ends that person's sessions at once.`,
   invite: ` With \`type: "Employer"\` (our addition, needs team.write), a teammate is invited instead (first_name, last_name, email, role, title?, phone?): the mail names who invited them, the company and the role; accepting the link (POST /invitations/accept) sets their password.`,
   resend: " For an employer user who has not accepted (a teammate), it needs team.write.",
 };
