@@ -66,6 +66,13 @@ describe("production server", () => {
     expect(server.output()).toMatch(/private pool\s+api_key=pk_test_\w+/);
     expect(server.output()).toContain(`secret keys: in ${path.join(dataDir, "demo-keys.json")}`);
     expect(server.output()).not.toMatch(/sk_test_/);
+    // The demo team's e-mails are named; their passwords stay in the file, like the secret keys.
+    const saved = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-keys.json"), "utf8"));
+    expect(saved.people).toHaveLength(4);
+    for (const p of saved.people as { email: string; password: string }[]) {
+      expect(server.output()).toContain(`email=${p.email}  (password in the same file)`);
+      expect(server.output()).not.toContain(p.password);
+    }
   });
 
   it("runs every curl of the README's walk-through as written, and delivers its signed webhook", async () => {

@@ -53,6 +53,17 @@ const scenarios = {
       }),
     };
   },
+  // A flood of password sign-ins (our addition) with made-up e-mails: each one is a decoy hash
+  // and a 401, or a 429 once the bounded hash queue is full. None reaches an account's limit.
+  "signin-flood": () => {
+    seq++;
+    return {
+      method: "POST",
+      path: "/api_v2/authenticate",
+      headers: json,
+      body: JSON.stringify({ email: `flood.${seq}@example.com`, password: "not the password" }),
+    };
+  },
   // A field and the badge set change together: one transaction, one history entry.
   patch: () => {
     const id = s.userIds.min + rand(s.userIds.max - s.userIds.min + 1);

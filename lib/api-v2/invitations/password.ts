@@ -14,9 +14,10 @@ const scryptRaw = promisify(scryptCb) as (
  * How many hashes run at once, and how many may wait. scrypt runs on libuv's thread pool, off
  * the event loop; bounding it keeps a flood of sign-ins from taking every thread (and 32 MiB
  * each) from the rest of the API, and a queue past its bound answers 429 at once instead of
- * growing without limit.
+ * growing without limit. One core is always left to the event loop (and the embedded database,
+ * which runs on it): on two cores a flood of hashes would otherwise take both.
  */
-export const HASH_CONCURRENCY = Math.max(1, Math.min(4, availableParallelism()));
+export const HASH_CONCURRENCY = Math.max(1, Math.min(4, availableParallelism() - 1));
 export const HASH_QUEUE_LIMIT = 64;
 
 let running = 0;

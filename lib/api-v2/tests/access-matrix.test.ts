@@ -477,6 +477,53 @@ describeApi("tenancy and access matrix", (api) => {
       },
     },
 
+    "api_v2/password_resets": {
+      // No API token: the same 202 for every address, whoever asks.
+      POST: {
+        expect: everyone(ok(202)),
+        request: () => ({
+          path: "/api_v2/password_resets",
+          json: { email: "nobody.in.the.matrix@example.com" },
+        }),
+      },
+    },
+
+    "api_v2/password_resets/confirm": {
+      // No API token: the link's token is the credential; a made-up one is refused on `token`.
+      POST: {
+        expect: everyone({ status: 422, code: "validation_failed", fields: ["token"] }),
+        request: () => ({
+          path: "/api_v2/password_resets/confirm",
+          json: {
+            token: "x".repeat(43),
+            password: "matrix password 4 all",
+            password_confirmation: "matrix password 4 all",
+          },
+        }),
+      },
+    },
+
+    "api_v2/me/password": {
+      // A person's own password: a key pair's token has none (422 on base), whichever pool.
+      PATCH: {
+        expect: authed(
+          Object.fromEntries(
+            (
+              ["ownPrivate", "otherPrivate", "publicActive", "publicWithout", "ownPublic"] as const
+            ).map((w) => [w, { status: 422, code: "validation_failed", fields: ["base"] }]),
+          ) as Record<KeyHolder, Exp>,
+        ),
+        request: () => ({
+          path: "/api_v2/me/password",
+          json: {
+            current_password: "matrix password 4 all",
+            password: "another matrix password",
+            password_confirmation: "another matrix password",
+          },
+        }),
+      },
+    },
+
     "api_v2/me": {
       GET: {
         expect: anyKey(),
