@@ -3,6 +3,10 @@
 import { StatePill } from "@/components/ui/state-pill";
 import { TimeAgo } from "@/components/ui/time-ago";
 import type { OutboxMail } from "@/lib/portal/client/hooks/use-mails";
+import { sentByText } from "./link-note";
+
+/** A link that no longer works, in the list: the mail itself still promises it does. */
+const LINK_STATE = { used: "Link used", replaced: "Link replaced", expired: "Link expired" };
 
 /**
  * The mail's state as a person reads it: "Kept locally" (no mail server: it only reached this
@@ -66,6 +70,14 @@ export function MailList({
                 <span className="min-w-0 truncate text-slate-700">{m.subject}</span>
                 <TimeAgo iso={m.created_at} className="shrink-0 text-slate-600" />
               </span>
+              {(sentByText(m) || (m.link_state && m.link_state !== "live")) && (
+                <span className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-600">
+                  {sentByText(m) && <span>{sentByText(m)}</span>}
+                  {m.link_state && m.link_state !== "live" && (
+                    <span className="font-medium text-amber-800">{LINK_STATE[m.link_state]}</span>
+                  )}
+                </span>
+              )}
             </button>
           </li>
         );

@@ -4,8 +4,9 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useEffect, useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
-import { absoluteTime, TimeAgo } from "@/components/ui/time-ago";
+import { TimeAgo } from "@/components/ui/time-ago";
 import type { OutboxMail } from "@/lib/portal/client/hooks/use-mails";
+import { type LinkState, linkNote, sentByText } from "./link-note";
 import { MailStatePill } from "./mail-list";
 
 /** Only http(s) links are ever rendered as links. */
@@ -49,6 +50,12 @@ export function MailPreview({ mail }: { mail: OutboxMail }) {
             {mail.to_name && <span className="font-medium">{mail.to_name} </span>}
             <span className="text-slate-600">&lt;{mail.to}&gt;</span>
           </dd>
+          {sentByText(mail) && (
+            <>
+              <dt className="text-slate-500">From</dt>
+              <dd className="text-slate-700">{sentByText(mail)}</dd>
+            </>
+          )}
           <dt className="text-slate-500">Queued</dt>
           <dd className="text-slate-700">
             <TimeAgo iso={mail.created_at} withAbsolute />
@@ -75,12 +82,21 @@ export function MailPreview({ mail }: { mail: OutboxMail }) {
         {mail.body_available ? (
           <>
             {link ? (
-              <AcceptLink link={link} expiresAt={mail.link_expires_at} />
+              <AcceptLink
+                link={link}
+                expiresAt={mail.link_expires_at}
+                state={mail.link_state ?? null}
+              />
             ) : (
               <p className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
                 The invitation link is not shown here: it lets whoever opens it set the
                 worker&apos;s password, so only the worker has it. (The demo company shows its
                 links, so a demo can follow the worker&apos;s side.)
+              </p>
+            )}
+            {!link && mail.link_state && mail.link_state !== "live" && (
+              <p className="text-sm font-medium text-amber-900">
+                {linkNote(mail.link_state, mail.link_expires_at)}
               </p>
             )}
             <MessageBody mail={mail} />
@@ -121,7 +137,15 @@ function DeliveryLine({ mail }: { mail: OutboxMail }) {
   return <>{mail.attempts > 0 ? `Waiting to retry (${tries} so far)` : "Waiting to be sent"}</>;
 }
 
-function AcceptLink({ link, expiresAt }: { link: string; expiresAt: string | null }) {
+function AcceptLink({
+  link,
+  expiresAt,
+  state,
+}: {
+  link: string;
+  expiresAt: string | null;
+  state: LinkState | null;
+}) {
   const labelId = useId();
   const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
   useEffect(() => {
@@ -165,9 +189,10 @@ function AcceptLink({ link, expiresAt }: { link: string; expiresAt: string | nul
           {copied === "yes" ? "Copied" : copied === "failed" ? "Copy failed: select the link" : ""}
         </span>
       </div>
-      <p className="mt-3 text-xs text-indigo-900/80">
-        Opening it is what the worker does: it works once
-        {expiresAt ? `, until ${absoluteTime(expiresAt)}` : ""}.
+      <p
+        className={`mt-3 text-xs ${state && state !== "live" ? "font-medium text-amber-900" : "text-indigo-900/80"}`}
+      >
+        {linkNote(state, expiresAt)}
       </p>
     </section>
   );

@@ -36,8 +36,16 @@ test("an invited worker shows Invited, gets a new link on Resend, and is Active 
   await expect(items.nth(1)).toContainText("Kept locally");
   await page.screenshot({ path: "test-results/screens/outbox-kept-locally-1280.png" });
 
-  // The first link no longer works: the worker is told to ask for a new one.
+  // The first link no longer works: the outbox says so, though the mail still says "works once";
+  // the worker who opens it is told to ask for a new one.
+  await expect(items.nth(1)).toContainText("Link replaced");
+  await expect(items.first()).not.toContainText("Link replaced");
   await items.nth(1).click();
+  await expect(page.getByRole("article")).toContainText(
+    "This link no longer works: a newer invitation was sent",
+  );
+  await expect(page.getByRole("article").getByText(/it works once/)).toHaveCount(0);
+  await page.screenshot({ path: "/tmp/c-shots/outbox-replaced-link-1280.png" });
   const oldLink = await page
     .getByRole("article")
     .getByRole("link", { name: /Open accept page/ })

@@ -64,6 +64,8 @@ export type JobTransition = {
   /** Ours. */
   from_state?: string | null;
   actor?: string | null;
+  /** Ours: the teammate who made the move with their own sign-in. */
+  actor_user?: { id: number; name: string } | null;
 };
 
 export type Job = {

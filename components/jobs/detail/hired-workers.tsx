@@ -9,6 +9,7 @@ import type { Job } from "@/lib/portal/job-types";
 import { JobActions } from "./job-actions";
 import {
   CANCELLED_REASON_LABELS,
+  firstStamp,
   jobIsLive,
   jobStateLabel,
   jobStateTone,
@@ -112,7 +113,7 @@ function JobCard({
             </a>
           )}
           <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-slate-600">
-            <Stamp label="Hired" iso={job.confirmed_at ?? job.created_at} now={now} />
+            <Stamp {...firstStamp(job)} now={now} />
             <Stamp label="Started" iso={job.started_at} now={now} />
             <Stamp label="Completed" iso={job.completed_at} now={now} />
             <Stamp label="Approved" iso={job.approved_at} now={now} />

@@ -3,6 +3,7 @@ import type { Job, JobRequest, JobTransition } from "@/lib/portal/job-types";
 import {
   canHireInto,
   canRate,
+  firstStamp,
   jobActions,
   mergeTimeline,
   requestActions,
@@ -10,6 +11,7 @@ import {
   workerMoves,
   workerName,
 } from "./job-state";
+import { actorText } from "./job-timeline";
 import { durationText, moneyText, startTimes } from "./request-format";
 
 const request = (over: Partial<JobRequest> = {}): JobRequest => ({
@@ -283,5 +285,61 @@ describe("the request's when and pay", () => {
     expect(moneyText(160)).toBe("$160.00");
     expect(moneyText("18.5")).toBe("$18.50");
     expect(moneyText(null)).toBeNull();
+  });
+});
+
+describe("who moved a job, and the first stamp on a worker's card", () => {
+  const at = "2026-06-01T10:00:00.000Z";
+  it("names the teammate the API names, and falls back to the actor without one", () => {
+    const j = job(4, "cancelled", {
+      transitions: [
+        transition(1, 4, at, "filled", {
+          actor: "requestor",
+          actor_user: { id: 9, name: "Dana Lee" },
+        }),
+        transition(2, 4, "2026-06-01T11:00:00.000Z", "cancelled", { actor: "system" }),
+      ],
+    });
+    const entries = mergeTimeline(request({ created_at: null, posted_at: null }), [j]);
+    expect(entries.map((e) => [e.to, e.actor, e.actorName])).toEqual([
+      ["cancelled", "system", null],
+      ["filled", "requestor", "Dana Lee"],
+    ]);
+    expect(entries.map((e) => actorText(e))).toEqual(["automatically", "by Dana Lee"]);
+    expect(actorText({ actor: "system", actorName: "Dana Lee" })).toBe(
+      "automatically, for Dana Lee",
+    );
+  });
+
+  it.each([
+    ["an application", job(1, "pending"), "Applied", at],
+    ["a rejected application", job(1, "rejected"), "Applied", at],
+    ["a withdrawn application", job(1, "withdrawn"), "Applied", at],
+    [
+      "an application cancelled before a hire",
+      job(1, "cancelled", { transitions: [transition(1, 1, at, "pending")] }),
+      "Applied",
+      at,
+    ],
+    [
+      "a hire",
+      job(1, "filled", { confirmed_at: "2026-06-02T08:00:00.000Z" }),
+      "Hired",
+      "2026-06-02T08:00:00.000Z",
+    ],
+    [
+      "a granted application",
+      job(1, "in_progress", { confirmed_at: "2026-06-03T08:00:00.000Z" }),
+      "Hired",
+      "2026-06-03T08:00:00.000Z",
+    ],
+    [
+      "a job that began filled (the real service's, no confirmed_at)",
+      job(1, "filled"),
+      "Hired",
+      at,
+    ],
+  ])("%s reads %s", (_, j, label, iso) => {
+    expect(firstStamp(j)).toEqual({ label, iso });
   });
 });

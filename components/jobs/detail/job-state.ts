@@ -144,6 +144,8 @@ export type TimelineEntry = {
   from: string | null;
   to: string;
   actor: string | null;
+  /** The teammate who made the move, when the API names them (ours). */
+  actorName: string | null;
 };
 
 const time = (iso: string) => {
@@ -173,6 +175,7 @@ export function mergeTimeline(request: JobRequest, jobs: readonly Job[]): Timeli
         from: t.from_state ?? previous,
         to: t.name,
         actor: t.actor ?? null,
+        actorName: t.actor_user?.name || null,
         order: t.id,
       });
       previous = t.name;
@@ -188,6 +191,7 @@ export function mergeTimeline(request: JobRequest, jobs: readonly Job[]): Timeli
       from: null,
       to: "created",
       actor: null,
+      actorName: null,
       order: -2,
     });
   }
@@ -200,10 +204,27 @@ export function mergeTimeline(request: JobRequest, jobs: readonly Job[]): Timeli
       from: null,
       to: "posted",
       actor: null,
+      actorName: null,
       order: -1,
     });
   }
   return out
     .sort((a, b) => time(b.at) - time(a.at) || b.order - a.order)
     .map(({ order: _, ...e }) => e);
+}
+
+/** States a job reaches only by applying, never by a hire (unless it was confirmed before). */
+const APPLIED_ONLY = new Set(["pending", "rejected", "withdrawn"]);
+
+/**
+ * The first stamp on a worker's card: "Hired …" once the job was filled (confirmed_at, or the
+ * creation of a job that began filled, as the real service's do), "Applied …" for an
+ * application that was never filled (pending, rejected, withdrawn or cancelled before a hire).
+ */
+export function firstStamp(job: Job): { label: "Hired" | "Applied"; iso: string } {
+  if (job.confirmed_at) return { label: "Hired", iso: job.confirmed_at };
+  const applied =
+    APPLIED_ONLY.has(job.state) ||
+    (job.state === "cancelled" && job.transitions?.some((t) => t.name === "pending") === true);
+  return { label: applied ? "Applied" : "Hired", iso: job.created_at };
 }

@@ -22,6 +22,13 @@ const ACTOR: Record<string, string> = {
   system: "automatically",
 };
 
+/** "by Dana Lee" when the API names the teammate; else who, as the API says it. */
+export function actorText(e: Pick<TimelineEntry, "actor" | "actorName">): string {
+  if (e.actorName)
+    return e.actor === "system" ? `automatically, for ${e.actorName}` : `by ${e.actorName}`;
+  return e.actor ? (ACTOR[e.actor] ?? `by ${e.actor}`) : "";
+}
+
 function Line({ entry }: { entry: TimelineEntry }) {
   if (entry.who === null) {
     return (
@@ -101,7 +108,7 @@ export function JobTimeline({
                   <div className="min-w-0 flex-1">
                     <Line entry={e} />
                     <p className="mt-0.5 text-xs text-slate-500">
-                      {e.actor && <>{ACTOR[e.actor] ?? `by ${e.actor}`} · </>}
+                      {e.actor && <>{actorText(e)} · </>}
                       <TimeAgo iso={e.at} withAbsolute />
                       {e.who !== null && (
                         <>

@@ -9,18 +9,8 @@ import {
   type HistoryEntry,
   useWorkerHistory,
 } from "@/lib/portal/client/hooks/use-worker-history";
-import { displayValue, FIELD_LABELS, isFormField } from "./worker-form-model";
-
-const EXTRA_LABELS: Record<string, string> = { type: "Type", rating: "Rating" };
-
-/** "w2_address_state" → the form's label, or "W2 address state" for a field it does not edit. */
-function fieldLabel(field: string): string {
-  if (isFormField(field)) return FIELD_LABELS[field];
-  const extra = EXTRA_LABELS[field];
-  if (extra) return extra;
-  const words = field.replaceAll("_", " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+import { actorName, fieldLabel, summary } from "./history-wording";
+import { displayValue, isFormField } from "./worker-form-model";
 
 const EMPTY = Symbol("empty");
 
@@ -57,32 +47,7 @@ function Value({ field, value, tone }: { field: string; value: unknown; tone: "o
 
 /** Who made the change, as a person would say it. */
 function Actor({ entry }: { entry: HistoryEntry }) {
-  const { actor } = entry;
-  if (entry.kind === "invitation_accepted" || actor.type === "worker") {
-    return <span className="font-semibold text-slate-900">The worker</span>;
-  }
-  if (actor.type === "operator") {
-    return <span className="font-semibold text-slate-900">An operator</span>;
-  }
-  return (
-    <span className="font-semibold text-slate-900">{actor.company_name ?? "An API client"}</span>
-  );
-}
-
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** "changed 2 fields, added 1 badge": what the entry did, in a few words. */
-function summary(entry: HistoryEntry): string {
-  if (entry.kind === "invited") return "invited the worker";
-  if (entry.kind === "invitation_accepted") return "accepted the invitation and set a password";
-  const parts: string[] = [];
-  const fields = Object.keys(entry.changes).length;
-  if (fields > 0) parts.push(`changed ${count(fields, "field", "fields")}`);
-  if (entry.badges_added.length > 0)
-    parts.push(`added ${count(entry.badges_added.length, "badge", "badges")}`);
-  if (entry.badges_removed.length > 0)
-    parts.push(`removed ${count(entry.badges_removed.length, "badge", "badges")}`);
-  return parts.length > 0 ? parts.join(", ") : "saved the worker without changes";
+  return <span className="font-semibold text-slate-900">{actorName(entry)}</span>;
 }
 
 /** The worker's change history, newest first: who, when, which fields, which badges. */
@@ -245,7 +210,9 @@ function KindIcon({ kind }: { kind: HistoryEntry["kind"] }) {
       ? "bg-sky-100 text-sky-700"
       : kind === "invitation_accepted"
         ? "bg-emerald-100 text-emerald-700"
-        : "bg-indigo-100 text-indigo-700";
+        : kind === "personal_data_revealed"
+          ? "bg-amber-100 text-amber-800"
+          : "bg-indigo-100 text-indigo-700";
   const path =
     kind === "invited"
       ? "M3 4a2 2 0 0 0-2 2v1.161l8.441 4.221a1.25 1.25 0 0 0 1.118 0L19 7.162V6a2 2 0 0 0-2-2H3Zm16 4.839-7.77 3.885a2.75 2.75 0 0 1-2.46 0L1 8.839V14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V8.839Z"

@@ -229,7 +229,7 @@ export async function assignJob(
         now,
       });
     }
-    await syncRequestState(tx, request, now);
+    await syncRequestState(tx, request, now, actorUserId);
     return job;
   });
 }
@@ -302,7 +302,7 @@ export async function updateJob(
           .returning()) as [JobRow];
       }
     }
-    await syncRequestState(tx, peek, now);
+    await syncRequestState(tx, peek, now, extra.actorUserId);
     return job;
   });
 }

@@ -143,7 +143,8 @@ export async function createJobRequest(
       })
       .returning();
     await writeBadges(tx, row!.id, plan, now);
-    if (row!.state === "posted") await notifyTopCandidates(tx, row!, now);
+    if (row!.state === "posted")
+      await notifyTopCandidates(tx, row!, now, caller.person?.id ?? null);
     return { job_request: await serializeOneJobRequest(tx, row!) };
   });
 }
@@ -202,12 +203,14 @@ export async function updateJobRequest(
     let current = row!;
     if (current.state === "cancelled" && from !== "cancelled")
       await cancelJobsOf(tx, current, now, caller.person?.id ?? null);
-    if (current.state !== from) await emitRequestStateChanged(tx, current, from, now);
+    const actorUserId = caller.person?.id ?? null;
+    if (current.state !== from) await emitRequestStateChanged(tx, current, from, now, actorUserId);
     // Slots changed, or a request re-opened: the jobs decide whether it is filled.
     if (!FINAL.includes(current.state as JobRequestState)) {
-      current = await syncRequestState(tx, current, now);
+      current = await syncRequestState(tx, current, now, actorUserId);
     }
-    if (becomesPosted && current.state === "posted") await notifyTopCandidates(tx, current, now);
+    if (becomesPosted && current.state === "posted")
+      await notifyTopCandidates(tx, current, now, actorUserId);
     return { job_request: await serializeOneJobRequest(tx, current) };
   });
 }

@@ -64,6 +64,8 @@ export async function notifyTopCandidates(
   tx: DbOrTx,
   r: JobRequestRow,
   now: Date,
+  /** The teammate who posted it (ours): the outbox names them. */
+  actorUserId: number | null = null,
 ): Promise<number> {
   const required = await requiredBadgesOf(tx, r.id);
   const { rows } = await rankCandidates(
@@ -82,6 +84,7 @@ export async function notifyTopCandidates(
     await enqueueMail(tx, {
       companyId: r.companyId,
       event: "job_request.offered",
+      actorUserId,
       mail: renderOfferMail(
         r,
         company?.name ?? "",

@@ -36,6 +36,8 @@ export async function syncRequestState(
   tx: DbOrTx,
   request: JobRequestRow,
   now: Date,
+  /** The teammate whose action moved it (ours): recorded on the queued deliveries. */
+  actorUserId: number | null = null,
 ): Promise<JobRequestRow> {
   const counts = await tx
     .select({ state: jobs.state, n: sql<number>`count(*)::int` })
@@ -50,7 +52,7 @@ export async function syncRequestState(
     .set({ state: next, updatedAt: now })
     .where(eq(jobRequests.id, request.id))
     .returning();
-  await emitRequestStateChanged(tx, row!, request.state, now);
+  await emitRequestStateChanged(tx, row!, request.state, now, actorUserId);
   return row!;
 }
 
@@ -59,9 +61,11 @@ export async function emitRequestStateChanged(
   row: JobRequestRow,
   previous: string,
   now: Date,
+  actorUserId: number | null = null,
 ): Promise<void> {
   await emitEvent(tx, {
     companyId: row.companyId,
+    actorUserId,
     event: "job_request.state_changed",
     data: async () => ({
       job_request: await serializeOneJobRequest(tx, row),

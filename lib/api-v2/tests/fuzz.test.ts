@@ -47,6 +47,8 @@ import {
  * its size).
  */
 
+/** GET /users/{id}/ssn (ours) writes who revealed the number into the worker's history. */
+const AUDITED_READ = "/api_v2/users/{id}/ssn";
 const RUNS = Number(process.env.FUZZ_RUNS ?? 9_000) * (process.env.STRESS === "1" ? 10 : 1);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const HTTP_METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"];
@@ -340,7 +342,12 @@ describeApi("hostile input on every route", (api) => {
           const after = await digest.readSince(last);
           // A refusal writes nothing (but the counters of DIGEST_EXCLUSIONS); nor does a read.
           if (res.status >= 400 || r.method === "GET" || r.method === "HEAD") {
-            const changed = changedTables(last, after);
+            // The one audited read: a revealed SSN is recorded in the worker's history.
+            const audited =
+              r.method === "GET" && template === AUDITED_READ && res.status === 200
+                ? ["user_changes"]
+                : [];
+            const changed = changedTables(last, after).filter((t) => !audited.includes(t));
             if (changed.length > 0)
               problems.push(
                 `${r.method} answered ${res.status}, yet changed ${changed.join(", ")}`,

@@ -11,10 +11,17 @@ import {
   describeApi,
   discoverRoutes,
   invitationTokens,
-  type Person,
-  type Tenant,
   workerBody,
 } from "./harness";
+import {
+  type Fixture,
+  type Req,
+  ROLE_OF,
+  type Row,
+  roleRows,
+  WHO,
+  type Who,
+} from "./roles-matrix-rows";
 
 /**
  * The role × route matrix (issue 26): every route file under app/api_v2 × every method it
@@ -41,26 +48,8 @@ import {
  * their route file exists and serves the method.
  */
 
-const WHO = ["customer_admin", "requestor", "read_only", "deactivated", "privateKey"] as const;
-type Who = (typeof WHO)[number];
-const ROLE_OF: Partial<Record<Who, Role>> = {
-  customer_admin: "customer_admin",
-  requestor: "requestor",
-  read_only: "read_only",
-};
 const NOBODY = 2147483000;
 
-type Req = { path: string; json?: unknown; query?: Record<string, string>; token?: string };
-type Row = {
-  /** The action the route performs (docs/people.md); `open`: no token; `none`: no such route. */
-  needs: Action | "open" | "none";
-  /** Built per cell: a permitted cell that uses up its record gets a fresh one. */
-  request(who: Who, permitted: boolean): Req | Promise<Req>;
-  /** Added by another part of issue 26: skipped until its route file serves the method. */
-  pending?: boolean;
-  /** Person-only calls (a password change): what a key pair gets is not a role question. */
-  keyPairAnyAnswer?: boolean;
-};
 type Exp = { kind: "permitted" } | { kind: "error"; status: number; code: string };
 
 const PERMITTED: Exp = { kind: "permitted" };
@@ -105,18 +94,6 @@ const TABLES = [
   "invitations",
   "api_keys",
 ];
-
-type Fixture = {
-  t: Tenant;
-  token: Record<Who, string>;
-  people: Record<Exclude<Who, "privateKey">, Person>;
-  worker: number;
-  badge: number;
-  job: number;
-  jobRequest: number;
-  webhook: number;
-  delivery: number;
-};
 
 describeApi("role × route matrix", (api) => {
   const db = () => api.database.db;
@@ -171,227 +148,17 @@ describeApi("role × route matrix", (api) => {
     return parts;
   };
 
-  const get =
-    (p: string): Row["request"] =>
-    () => ({ path: p });
-
-  /** The table: route file → method → the action it performs and the request a cell sends. */
-  const table = (): Record<string, Partial<Record<Method, Row>>> => ({
-    "api_v2/[[...path]]": Object.fromEntries(
-      METHODS.map((m) => [m, { needs: "none", request: get("/api_v2/no_such_endpoint/1") }]),
-    ),
-    "api_v2/authenticate": {
-      POST: {
-        needs: "open",
-        request: () => ({ path: "/api_v2/authenticate", json: fx.t.privateKeys }),
-      },
-      DELETE: {
-        needs: "session",
-        request: async (who) => ({
-          path: "/api_v2/authenticate",
-          token: who === "deactivated" ? fx.token.deactivated : await freshToken(who),
-        }),
-      },
-    },
-    "api_v2/info": { GET: { needs: "open", request: get("/api_v2/info") } },
-    "api_v2/openapi.json": { GET: { needs: "open", request: get("/api_v2/openapi.json") } },
-    "api_v2/invitations/inspect": {
-      POST: {
-        needs: "open",
-        request: () => ({ path: "/api_v2/invitations/inspect", json: { token: "x".repeat(32) } }),
-      },
-    },
-    "api_v2/invitations/accept": {
-      POST: {
-        needs: "open",
-        request: async () => {
-          const w = await invite();
-          const mail = (await invitationTokens(api, fx.t.companyId)).find((m) => m.to === w.email);
-          return {
-            path: "/api_v2/invitations/accept",
-            json: { token: mail?.token ?? "", password: "roles matrix 4 all" },
-          };
-        },
-      },
-    },
-    "api_v2/password_resets": {
-      POST: {
-        needs: "open",
-        pending: true,
-        request: () => ({
-          path: "/api_v2/password_resets",
-          json: { email: `nobody.${process.pid}@example.com` },
-        }),
-      },
-    },
-    "api_v2/password_resets/confirm": {
-      POST: {
-        needs: "open",
-        pending: true,
-        request: () => ({
-          path: "/api_v2/password_resets/confirm",
-          json: { token: "x".repeat(32), password: "new password 4 all" },
-        }),
-      },
-    },
-    "api_v2/me": { GET: { needs: "session", request: get("/api_v2/me") } },
-    "api_v2/me/password": {
-      PATCH: {
-        needs: "session",
-        pending: true,
-        keyPairAnyAnswer: true,
-        // A wrong current password: permitted, refused for its content (never a change).
-        request: () => ({
-          path: "/api_v2/me/password",
-          json: {
-            current_password: "not the password",
-            password: "a new password 4 all",
-            password_confirmation: "a new password 4 all",
-          },
-        }),
-      },
-    },
-    "api_v2/users": {
-      GET: { needs: "workers.read", request: get("/api_v2/users") },
-      // Creating a teammate (docs/people.md): an admin's call. Minimal: no names.
-      POST: {
-        needs: "team.write",
-        pending: true,
-        request: () => ({ path: "/api_v2/users", json: { type: "Employer" } }),
-      },
-    },
-    "api_v2/users/invite": {
-      POST: {
-        needs: "workers.write",
-        request: () => ({ path: "/api_v2/users/invite", json: { type: "Worker" } }),
-      },
-    },
-    "api_v2/users/[id]": {
-      GET: { needs: "workers.read", request: () => ({ path: `/api_v2/users/${fx.worker}` }) },
-      PATCH: {
-        needs: "workers.write",
-        request: () => ({ path: `/api_v2/users/${fx.worker}`, json: { first_name: unique("M") } }),
-      },
-    },
-    "api_v2/users/[id]/history": {
-      GET: {
-        needs: "workers.read",
-        request: () => ({ path: `/api_v2/users/${fx.worker}/history` }),
-      },
-    },
-    "api_v2/users/[id]/ssn": {
-      GET: {
-        needs: "personal_data.reveal",
-        request: () => ({ path: `/api_v2/users/${fx.worker}/ssn` }),
-      },
-    },
-    "api_v2/users/[id]/invitation": {
-      POST: {
-        needs: "workers.write",
-        request: async (_, permitted) => ({
-          path: `/api_v2/users/${permitted ? (await invite()).id : fx.worker}/invitation`,
-        }),
-      },
-    },
-    "api_v2/badges": {
-      GET: { needs: "badges.read", request: get("/api_v2/badges") },
-      POST: {
-        needs: "badges.write",
-        request: () => ({ path: "/api_v2/badges", json: { name: unique("New") } }),
-      },
-    },
-    "api_v2/badges/[id]": {
-      GET: { needs: "badges.read", request: () => ({ path: `/api_v2/badges/${fx.badge}` }) },
-      PATCH: {
-        needs: "badges.write",
-        request: () => ({ path: `/api_v2/badges/${fx.badge}`, json: { name: unique("Renamed") } }),
-      },
-      DELETE: {
-        needs: "badges.write",
-        request: async (_, permitted) => ({
-          path: `/api_v2/badges/${permitted ? await freshBadge() : fx.badge}`,
-        }),
-      },
-    },
-    "api_v2/jobs": {
-      GET: { needs: "jobs.read", request: get("/api_v2/jobs") },
-      POST: { needs: "jobs.write", request: () => ({ path: "/api_v2/jobs", json: {} }) },
-    },
-    "api_v2/jobs/assign": {
-      POST: { needs: "jobs.write", request: () => ({ path: "/api_v2/jobs/assign", json: {} }) },
-    },
-    "api_v2/jobs/[id]": {
-      GET: { needs: "jobs.read", request: () => ({ path: `/api_v2/jobs/${fx.job}` }) },
-      PATCH: {
-        needs: "jobs.write",
-        request: () => ({ path: `/api_v2/jobs/${fx.job}`, json: { requestor_notes: unique("n") } }),
-      },
-    },
-    "api_v2/jobs/[id]/simulate": {
-      POST: {
-        needs: "jobs.write",
-        request: () => ({ path: `/api_v2/jobs/${fx.job}/simulate`, json: {} }),
-      },
-    },
-    "api_v2/job_requests": {
-      GET: { needs: "job_requests.read", request: get("/api_v2/job_requests") },
-      POST: {
-        needs: "job_requests.write",
-        request: () => ({ path: "/api_v2/job_requests", json: { request_name: unique("R") } }),
-      },
-    },
-    "api_v2/job_requests/categories": {
-      GET: { needs: "job_requests.read", request: get("/api_v2/job_requests/categories") },
-    },
-    "api_v2/job_requests/[id]": {
-      GET: {
-        needs: "job_requests.read",
-        request: () => ({ path: `/api_v2/job_requests/${fx.jobRequest}` }),
-      },
-      PATCH: {
-        needs: "job_requests.write",
-        request: () => ({
-          path: `/api_v2/job_requests/${fx.jobRequest}`,
-          json: { job_request: { request_name: unique("Renamed") } },
-        }),
-      },
-    },
-    "api_v2/job_requests/[id]/candidates": {
-      GET: {
-        needs: "candidates.read",
-        request: () => ({ path: `/api_v2/job_requests/${fx.jobRequest}/candidates` }),
-      },
-    },
-    "api_v2/mails": { GET: { needs: "mails.read", request: get("/api_v2/mails") } },
-    "api_v2/webhooks": {
-      GET: { needs: "webhooks.read", request: get("/api_v2/webhooks") },
-      POST: {
-        needs: "webhooks.write",
-        request: () => ({
-          path: "/api_v2/webhooks",
-          json: { url: `https://hooks.example.test/${unique("w").replace(/\s/g, "-")}` },
-        }),
-      },
-    },
-    "api_v2/webhooks/[id]": {
-      GET: { needs: "webhooks.read", request: () => ({ path: `/api_v2/webhooks/${fx.webhook}` }) },
-      DELETE: {
-        needs: "webhooks.write",
-        request: async (_, permitted) => ({
-          path: `/api_v2/webhooks/${permitted ? await freshWebhook() : fx.webhook}`,
-        }),
-      },
-    },
-    "api_v2/webhook_deliveries": {
-      GET: { needs: "webhooks.read", request: get("/api_v2/webhook_deliveries") },
-    },
-    "api_v2/webhook_deliveries/[id]/resend": {
-      POST: {
-        needs: "webhooks.write",
-        request: () => ({ path: `/api_v2/webhook_deliveries/${fx.delivery}/resend` }),
-      },
-    },
-  });
+  const table = () =>
+    roleRows({
+      fx,
+      unique,
+      invite,
+      freshBadge,
+      freshWebhook,
+      freshToken,
+      invitationFor: async (email) =>
+        (await invitationTokens(api, fx.t.companyId)).find((m) => m.to === email)?.token ?? "",
+    });
 
   /** Whether a route file serves a method yet: anything but the 405 every caller gets. */
   const serves = async (method: Method, req: Req) =>

@@ -104,6 +104,49 @@ describeApi("SSN reveal", (api) => {
     expect((await reveals(worker.id)).length).toBe(before);
   });
 
+  it("a fetched worker saved back as it is keeps its SSN; another masked value is refused", async () => {
+    const fetched = (await call("GET", `/api_v2/users/${worker.id}`, { token: requestor.token }))
+      .body;
+    expect(fetched.ssn).toBe(MASKED);
+    const saved = await call("PATCH", `/api_v2/users/${worker.id}`, {
+      token: requestor.token,
+      json: { ...fetched, first_name: "Roundtrip" },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body).toMatchObject({ first_name: "Roundtrip", ssn: MASKED });
+    const own = await call("GET", `/api_v2/users/${worker.id}`, { token: a.privateToken });
+    expect(own.body.ssn).toBe(SSN);
+    const history = await call("GET", `/api_v2/users/${worker.id}/history`, {
+      token: a.privateToken,
+    });
+    expect(Object.keys(history.body.history[0].changes)).toEqual(["first_name"]);
+
+    const forged = await call("PATCH", `/api_v2/users/${worker.id}`, {
+      token: requestor.token,
+      json: { ssn: "•••-••-1111" },
+    });
+    expect({ status: forged.status, body: forged.body }).toEqual({
+      status: 422,
+      body: {
+        error: {
+          code: "validation_failed",
+          message: expect.any(String),
+          fields: { ssn: ["is masked: send the whole number, or leave ssn out to keep it"] },
+        },
+      },
+    });
+    const changed = await call("PATCH", `/api_v2/users/${worker.id}`, {
+      token: requestor.token,
+      json: { ssn: "987-65-4321" },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body.ssn).toBe("•••-••-4321");
+    await call("PATCH", `/api_v2/users/${worker.id}`, {
+      token: a.privateToken,
+      json: { ssn: SSN },
+    });
+  });
+
   it("another company never sees who revealed a worker's SSN", async () => {
     const p = await api.tenant("Public Reveal Co");
     const { createJob, createJobRequest } = await import("../admin/admin");

@@ -126,6 +126,15 @@ describeApi("who did it", (api) => {
       actor: "system",
       actor_user: { id: dana.id, name: "Dana Lee" },
     });
+    const requestEvents = await db()
+      .select({ actor: outbox.actorUserId, body: outbox.body })
+      .from(outbox)
+      .where(and(eq(outbox.companyId, t.companyId), eq(outbox.event, "job_request.state_changed")))
+      .orderBy(asc(outbox.id));
+    const cancelledEvent = requestEvents.find(
+      (d) => JSON.parse(d.body).data.job_request.state === "cancelled",
+    );
+    expect(cancelledEvent?.actor).toBe(dana.id);
     // The webhook deliveries of the hire record her too (never in the payload).
     const deliveries = await db()
       .select({ actor: outbox.actorUserId, body: outbox.body })

@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { log } from "@/lib/log";
 import type { Caller } from "../caller";
+import { validationError } from "../errors";
 import { type SealUse, sealFor, unsealFor } from "../secret-box";
 import type { UserRow } from "./serialize-user";
 
@@ -81,6 +82,23 @@ export function maskSsn(v: unknown): string | null {
   if (v === "") return "";
   const digits = String(v).replace(/\D/g, "");
   return digits.length > 4 ? `•••-••-${digits.slice(-4)}` : "•••-••-••••";
+}
+
+/**
+ * A person reads the SSN masked, so a fetched worker saved back as it is carries the mask: that
+ * is no change, and is dropped. Any other masked value ("•••-••-1111") is no SSN at all: 422,
+ * never stored over the real number.
+ */
+export function withoutEchoedMask<F extends { ssn?: string | null }>(
+  fields: F,
+  current: Pick<UserRow, "ssn" | "id">,
+): F {
+  if (typeof fields.ssn !== "string" || !fields.ssn.includes("•")) return fields;
+  if (fields.ssn === maskSsn(unsealPersonal("ssn", current.ssn, current.id))) {
+    const { ssn: _, ...rest } = fields;
+    return rest as F;
+  }
+  throw validationError({ ssn: ["is masked: send the whole number, or leave ssn out to keep it"] });
 }
 
 /** A users row with its personal columns opened (for comparing what a write changes). */

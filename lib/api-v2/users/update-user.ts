@@ -9,7 +9,12 @@ import { formatDecimal } from "../format";
 import type { Parsed } from "../handler";
 import { etagOf } from "./etag";
 import { badgeRefs, diffUsers, recordUserChange, removedBadgeIds } from "./history";
-import { openPersonal, sealPersonalColumns, withoutPersonalValues } from "./personal-data";
+import {
+  openPersonal,
+  sealPersonalColumns,
+  withoutEchoedMask,
+  withoutPersonalValues,
+} from "./personal-data";
 import { serializeUser, type UserRow } from "./serialize-user";
 import { takenFields } from "./uniqueness";
 import { badgesByUser, planBadgeChanges } from "./user-badges";
@@ -46,7 +51,7 @@ export async function updateUser(
       );
     }
     const currentBadges = (await badgesByUser(tx, [id])).get(id) ?? [];
-    const f = parsed.fields;
+    const f = withoutEchoedMask(parsed.fields, current);
     // Compared in clear: a sealed value differs from every other sealing of the same value.
     const changes = changedColumns(openPersonal(current), f);
     // The reference's suspended_at: when `suspended` last became true, cleared when it is lifted.

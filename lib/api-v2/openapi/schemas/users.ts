@@ -43,7 +43,7 @@ export const USER_FIELD_NOTES: Record<UserField | "user_badges_attributes", stri
   drug_tested: "Empty string allowed.",
   rating: "Read-only.",
   referred_by: "Empty string allowed.",
-  ssn: "Empty string allowed. Sealed at rest; answered only to the private pool that holds the worker, null for a public-pool key and in webhook events.",
+  ssn: 'Empty string allowed. Sealed at rest; answered only to the private pool that holds the worker, null for a public-pool key and in webhook events. Our addition: a teammate signed in with their own e-mail and password reads the last four digits only ("•••-••-6789"); GET /users/{id}/ssn reveals the whole number and records who did.',
   suspended: 'true or false (the strings "true"/"false"/"1"/"0" are accepted too).',
   suspended_until: "ISO 8601 timestamp, or null.",
   lower_pool: "true, false or null.",

@@ -27,6 +27,9 @@ export type OutboxMail = {
   text: string | null;
   html: string | null;
   link: string | null;
+  /** Ours: the teammate whose action sent it, and what became of its link. */
+  sent_by?: { id: number; name: string } | null;
+  link_state?: "live" | "used" | "replaced" | "expired" | null;
 };
 
 type MailPage = { mails: OutboxMail[]; page: number; per: number; total: number };

@@ -11,13 +11,16 @@ export type HistoryBadge = { badge_id: string; name: string };
 export type HistoryEntry = {
   id: number;
   user_id: number;
-  kind: "invited" | "updated" | "invitation_accepted";
+  /** personal_data_revealed (ours): someone read the full SSN; no value. */
+  kind: "invited" | "updated" | "invitation_accepted" | "personal_data_revealed";
   occurred_at: string;
   actor: {
-    type: "api_key" | "worker" | "operator";
+    type: "api_key" | "worker" | "operator" | "employer";
     api_key: string | null;
     company_id: number | null;
     company_name: string | null;
+    /** Ours: the teammate who made the change with their own sign-in. */
+    user?: { id: number; name: string } | null;
   };
   changes: Record<string, { from: unknown; to: unknown }>;
   badges_added: HistoryBadge[];
