@@ -172,6 +172,7 @@ test("a requestor posts a job for themselves, finds it under Mine with their nam
   const url = page.url();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await expect(page.getByText("Marcus Whitfield (you)")).toBeVisible();
+  await shoot(page, "job-request-requested-by");
 
   // The jobs list names the requestor, and Mine keeps to Marcus's own requests, in the URL.
   await page.goto("/jobs");
