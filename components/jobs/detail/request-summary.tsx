@@ -1,13 +1,11 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { useCanDo, useSessionPerson } from "@/components/portal/portal-access";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { useTeam } from "@/lib/portal/client/hooks/use-team";
 import type { JobRequest } from "@/lib/portal/job-types";
 import { formatWage } from "../job-format";
-import { requestedBy } from "../requested-by";
 import { classificationText, durationText, moneyText, startTimes } from "./request-format";
+import { RequestedByItem } from "./requested-by-item";
 
 function Item({ term, icon, children }: { term: string; icon: string; children: ReactNode }) {
   // dt and dd are the group's only children (what a description list allows); the icon rides
@@ -111,24 +109,6 @@ function Pay({ request }: { request: JobRequest }) {
   );
 }
 
-/**
- * Who the job is for: the requestor named from the team (or the request's nested employer).
- * Nothing when it names nobody (posted for the company) or the team cannot be read.
- */
-function RequestedBy({ request }: { request: JobRequest }) {
-  const me = useSessionPerson();
-  const readable = useCanDo("team.read");
-  const id = request.employer_id ?? request.employer?.id ?? null;
-  const team = useTeam(readable && id !== null && !request.employer?.first_name);
-  const name = requestedBy(request, team.data, me);
-  if (!name) return null;
-  return (
-    <Item term="Requested by" icon={ICON.person}>
-      <span className="font-medium">{name}</span>
-    </Item>
-  );
-}
-
 /** The request at a glance: when, where, pay, required badges, and how many slots are taken. */
 export function RequestSummary({
   request,
@@ -201,7 +181,14 @@ export function RequestSummary({
             </ul>
           )}
         </Item>
-        <RequestedBy request={request} />
+        <RequestedByItem
+          request={request}
+          frame={(value) => (
+            <Item term="Requested by" icon={ICON.person}>
+              {value}
+            </Item>
+          )}
+        />
       </dl>
       {description.length > 0 && (
         <details className="group border-t border-slate-100 px-4 py-3 text-sm sm:px-6">
