@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, type ReactNode, useContext } from "react";
-import { canDo, type SessionSummary } from "@/lib/portal/types";
+import { canDo, type SessionPerson, type SessionSummary } from "@/lib/portal/types";
 import { type Action, ROLE_LABELS } from "@/lib/schemas/permissions";
 
 type Access = Pick<SessionSummary, "pool" | "person">;
@@ -26,6 +26,11 @@ export function PortalAccessProvider({
 /** Whether the signed-in session holds the action (false outside a provider). */
 export function useCanDo(action: Action): boolean {
   return canDo(useContext(AccessContext), action);
+}
+
+/** The person signed in (our API's sign-in), null for a key pair's session. */
+export function useSessionPerson(): SessionPerson | null {
+  return useContext(AccessContext)?.person ?? null;
 }
 
 /** The same question for any action: for lists of things each of which needs its own. */

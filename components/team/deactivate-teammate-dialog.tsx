@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { ConfirmDialog } from "@/components/jobs/detail/confirm-dialog";
 import { ApiClientError } from "@/lib/portal/client/fetcher";
 import { type Teammate, useUpdateTeammate } from "@/lib/portal/client/hooks/use-team";
+import { refusal } from "./refusal";
 import { teammateName } from "./team-format";
 
 /**
@@ -49,12 +50,7 @@ export function DeactivateTeammateDialog({
           onDone(teammate);
         } catch (err) {
           if (err instanceof ApiClientError && err.status === 401) return;
-          const field = err instanceof ApiClientError ? err.fields?.suspended?.join(", ") : null;
-          setError(
-            field
-              ? `Not deactivated: ${field}.`
-              : `Not deactivated: ${err instanceof Error ? err.message : "try again in a moment."}`,
-          );
+          setError(refusal(err, "suspended", teammateName(teammate), "Not deactivated"));
         }
       }}
     >

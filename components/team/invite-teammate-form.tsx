@@ -3,24 +3,24 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
+import type { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { ApiClientError } from "@/lib/portal/client/fetcher";
 import { type Teammate, useInviteTeammate } from "@/lib/portal/client/hooks/use-team";
 import { placeFieldErrorsOf } from "@/lib/portal/client/place-field-errors";
-import { nullableText } from "@/lib/schemas/common";
+import { inviteEmployerBodySchema } from "@/lib/schemas/employer";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES } from "@/lib/schemas/permissions";
-import { inviteUserBodySchema } from "@/lib/schemas/user";
 
-/** The worker invitation's own rules for names and e-mail, and a role and title beside them. */
-const inviteTeammateSchema = inviteUserBodySchema
-  .pick({ first_name: true, last_name: true, email: true })
-  .extend({
-    role: z.enum(ROLES, { error: "must be chosen" }),
-    title: nullableText(100),
-  });
+/** The same schema the API validates a teammate's invitation with, less what the page sets. */
+const inviteTeammateSchema = inviteEmployerBodySchema.pick({
+  first_name: true,
+  last_name: true,
+  email: true,
+  role: true,
+  title: true,
+});
 type FormInput = z.input<typeof inviteTeammateSchema>;
 type FormOutput = z.output<typeof inviteTeammateSchema>;
 const FIELDS = ["first_name", "last_name", "email", "role", "title"] as const;
@@ -69,7 +69,7 @@ export function InviteTeammateForm({ onInvited }: { onInvited: (t: Teammate) => 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Invite a teammate" className="space-y-4">
       {formError && <Alert tone="error">{formError}</Alert>}
-      <div className="grid gap-x-3 gap-y-2 sm:grid-cols-2 lg:grid-cols-1">
+      <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
         <TextField
           label="First name"
           autoComplete="off"
@@ -99,7 +99,7 @@ export function InviteTeammateForm({ onInvited }: { onInvited: (t: Teammate) => 
         <TextField
           label="Title"
           autoComplete="off"
-          maxLength={100}
+          maxLength={255}
           placeholder="Operations manager"
           hint="Optional."
           error={errors.title?.message}
@@ -108,7 +108,7 @@ export function InviteTeammateForm({ onInvited }: { onInvited: (t: Teammate) => 
       </div>
       <fieldset aria-describedby={errors.role ? roleErrorId : undefined}>
         <legend className="text-sm font-medium text-slate-800">Role</legend>
-        <div className="mt-2 space-y-2">
+        <div className="mt-2 grid gap-2 lg:grid-cols-3">
           {ROLES.map((role) => (
             <label
               key={role}
@@ -131,9 +131,11 @@ export function InviteTeammateForm({ onInvited }: { onInvited: (t: Teammate) => 
           {errors.role?.message}
         </p>
       </fieldset>
-      <Button type="submit" busy={isSubmitting} className="w-full">
-        Send invitation
-      </Button>
+      <div className="flex justify-end">
+        <Button type="submit" busy={isSubmitting} className="w-full sm:w-auto">
+          Send invitation
+        </Button>
+      </div>
     </form>
   );
 }

@@ -12,17 +12,8 @@ import {
   useUpdateTeammate,
 } from "@/lib/portal/client/hooks/use-team";
 import { isRole, ROLE_LABELS, ROLES, type Role } from "@/lib/schemas/permissions";
+import { refusal } from "./refusal";
 import { roleLabel, teammateName, teammateStatus } from "./team-format";
-
-/** The API's refusal as a sentence: a 422 on the field ("cannot demote the last admin"). */
-function refusal(err: unknown, field: string): string {
-  if (err instanceof ApiClientError) {
-    const onField = err.fields?.[field]?.join(", ");
-    if (onField) return /^[a-z]/.test(onField) ? `Not changed: ${onField}.` : onField;
-    return err.message;
-  }
-  return "Not changed: try again in a moment.";
-}
 
 const initials = (t: Teammate) =>
   teammateName(t)
@@ -65,7 +56,7 @@ export function TeammateRow({
       onAnnounce(`${name} is now ${ROLE_LABELS[role]}.`);
     } catch (err) {
       if (err instanceof ApiClientError && err.status === 401) return;
-      setRoleError(refusal(err, "role"));
+      setRoleError(refusal(err, "role", name));
     }
   };
   const reactivate = async () => {
@@ -75,7 +66,7 @@ export function TeammateRow({
       onAnnounce(`${name} is active again and can sign in.`);
     } catch (err) {
       if (err instanceof ApiClientError && err.status === 401) return;
-      setActionError(refusal(err, "suspended"));
+      setActionError(refusal(err, "suspended", name));
     }
   };
   const resendInvitation = async () => {
@@ -87,18 +78,18 @@ export function TeammateRow({
       );
     } catch (err) {
       if (err instanceof ApiClientError && err.status === 401) return;
-      setActionError(refusal(err, "invitation"));
+      setActionError(refusal(err, "invitation", name, "Not sent"));
     }
   };
 
   return (
     <li
       aria-label={name}
-      className={`grid gap-3 px-4 py-4 sm:px-5 md:grid-cols-[minmax(0,1fr)_11rem_10rem_auto] md:items-center md:gap-5 ${
+      className={`grid grid-cols-2 items-center gap-3 px-4 py-4 sm:px-5 md:grid-cols-[minmax(0,1fr)_11rem_10rem_auto] md:gap-5 ${
         status.key === "deactivated" ? "bg-slate-50/70" : ""
       }`}
     >
-      <div className="flex min-w-0 items-center gap-3">
+      <div className="col-span-2 flex min-w-0 items-center gap-3 md:col-span-1">
         <span
           aria-hidden="true"
           className={`grid size-9 shrink-0 place-items-center rounded-full text-sm font-semibold ${
@@ -118,9 +109,8 @@ export function TeammateRow({
               </span>
             )}
           </p>
-          <p className="truncate text-sm text-slate-600">
-            {[t.title, t.email].filter(Boolean).join(" · ") || "No title or e-mail"}
-          </p>
+          {t.title && <p className="truncate text-sm text-slate-700">{t.title}</p>}
+          <p className="truncate text-sm text-slate-500">{t.email ?? "No e-mail"}</p>
         </div>
       </div>
 
@@ -168,9 +158,9 @@ export function TeammateRow({
         )}
       </div>
 
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 md:block">
+      <div>
         <StatePill tone={status.tone}>{status.text}</StatePill>
-        <p className="text-xs text-slate-500 md:mt-1">
+        <p className="mt-1 text-xs text-slate-500">
           {t.last_sign_in_at ? (
             <>
               Signed in <TimeAgo iso={t.last_sign_in_at} />
@@ -181,7 +171,7 @@ export function TeammateRow({
         </p>
       </div>
 
-      <div className="flex flex-wrap items-center gap-2 md:justify-end">
+      <div className="col-span-2 flex flex-wrap items-center gap-2 empty:hidden md:col-span-1 md:justify-end">
         {manageable && (status.key === "invited" || status.key === "expired") && (
           <Button variant="secondary" busy={resend.isPending} onClick={resendInvitation}>
             Resend invitation
@@ -193,11 +183,7 @@ export function TeammateRow({
               Reactivate
             </Button>
           ) : (
-            <Button
-              variant="ghost"
-              className="text-red-700 hover:bg-red-50"
-              onClick={() => onDeactivate(t)}
-            >
+            <Button variant="secondary" onClick={() => onDeactivate(t)}>
               Deactivate<span className="sr-only"> {name}</span>
             </Button>
           ))}

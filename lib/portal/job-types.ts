@@ -39,6 +39,15 @@ export type JobRequest = {
   cached_job_states?: Record<string, number> | null;
   badge_requirements?: BadgeRequirement[] | null;
   updated_at: string;
+  /** The requestor: an employer user of the company (the reference's field), null for none. */
+  employer_id?: number | null;
+  /** The requestor's user where the upstream nests it (as a job's `employer`). */
+  employer?: {
+    id: number | null;
+    first_name?: string | null;
+    last_name?: string | null;
+    email?: string | null;
+  } | null;
   /** Ours. */
   address_state?: string | null;
   posted_at?: string | null;

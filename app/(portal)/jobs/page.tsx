@@ -4,6 +4,7 @@ import { JobRequestsList } from "@/components/jobs/list/job-requests-list";
 import { JobRequestsSkeleton } from "@/components/jobs/list/job-requests-skeleton";
 import { requireSession } from "@/lib/portal/server/require-session";
 import { upstreamFor } from "@/lib/portal/server/upstream-base";
+import { canDo } from "@/lib/portal/types";
 
 export const metadata: Metadata = { title: "Jobs" };
 
@@ -24,6 +25,11 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
       <JobRequestsList
         pool={session.pool ?? null}
         categoryFilter={upstreamFor(session.environment).embedded}
+        me={session.person ?? null}
+        teamReadable={canDo(
+          { pool: session.pool ?? null, person: session.person ?? null },
+          "team.read",
+        )}
       />
     </Suspense>
   );

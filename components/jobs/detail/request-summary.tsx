@@ -5,6 +5,7 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import type { JobRequest } from "@/lib/portal/job-types";
 import { formatWage } from "../job-format";
 import { classificationText, durationText, moneyText, startTimes } from "./request-format";
+import { RequestedByItem } from "./requested-by-item";
 
 function Item({ term, icon, children }: { term: string; icon: string; children: ReactNode }) {
   // dt and dd are the group's only children (what a description list allows); the icon rides
@@ -36,6 +37,8 @@ const ICON = {
   where:
     "m9.69 18.933.003.001C9.89 19.02 10 19 10 19s.11.02.308-.066l.002-.001.006-.003.018-.008a5.741 5.741 0 0 0 .281-.14c.186-.096.446-.24.757-.433.62-.384 1.445-.966 2.274-1.765C15.302 14.988 17 12.493 17 9A7 7 0 1 0 3 9c0 3.492 1.698 5.988 3.355 7.584a13.731 13.731 0 0 0 2.273 1.765 11.842 11.842 0 0 0 .976.544l.062.029.018.008.006.003ZM10 11.25a2.25 2.25 0 1 0 0-4.5 2.25 2.25 0 0 0 0 4.5Z",
   pay: "M1 4a1 1 0 0 1 1-1h16a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H2a1 1 0 0 1-1-1V4Zm12 4a3 3 0 1 1-6 0 3 3 0 0 1 6 0ZM4 9a1 1 0 1 0 0-2 1 1 0 0 0 0 2Zm13-1a1 1 0 1 1-2 0 1 1 0 0 1 2 0ZM1.75 14.5a.75.75 0 0 0 0 1.5c4.417 0 8.693.603 12.749 1.73 1.111.309 2.251-.512 2.251-1.696v-.784a.75.75 0 0 0-1.5 0v.784a.272.272 0 0 1-.35.25A49.043 49.043 0 0 0 1.75 14.5Z",
+  person:
+    "M10 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM3.465 14.493a1.23 1.23 0 0 0 .41 1.412A9.957 9.957 0 0 0 10 18c2.31 0 4.438-.784 6.131-2.1.43-.333.604-.903.408-1.41a7.002 7.002 0 0 0-13.074.003Z",
   badge:
     "M16.403 12.652a3 3 0 0 0 0-5.304 3 3 0 0 0-3.75-3.751 3 3 0 0 0-5.305 0 3 3 0 0 0-3.751 3.75 3 3 0 0 0 0 5.305 3 3 0 0 0 3.75 3.751 3 3 0 0 0 5.305 0 3 3 0 0 0 3.751-3.75Zm-2.546-4.46a.75.75 0 0 0-1.214-.883l-3.483 4.79-1.88-1.88a.75.75 0 1 0-1.06 1.061l2.5 2.5a.75.75 0 0 0 1.137-.089l4-5.5Z",
 } as const;
@@ -178,6 +181,14 @@ export function RequestSummary({
             </ul>
           )}
         </Item>
+        <RequestedByItem
+          request={request}
+          frame={(value) => (
+            <Item term="Requested by" icon={ICON.person}>
+              {value}
+            </Item>
+          )}
+        />
       </dl>
       {description.length > 0 && (
         <details className="group border-t border-slate-100 px-4 py-3 text-sm sm:px-6">

@@ -16,6 +16,7 @@ describe("the job request list's URL state", () => {
       category: "",
       classification: "",
       zip: "",
+      mine: false,
       page: 1,
       per: 25,
     });
@@ -31,5 +32,13 @@ describe("the job request list's URL state", () => {
       state: "unassigned,posted",
       category: "Events",
     });
+  });
+
+  it("keeps Mine in the link, and asks for the person's requests only when a person is signed in", () => {
+    const qs = "?state=open&mine=1";
+    expect(jobListQueryString(read(qs))).toBe(qs);
+    expect(read("mine=yes").mine).toBe(false);
+    expect(toJobApiParams(read("mine=1"), 812)).toEqual({ page: 1, per: 25, employer_id: 812 });
+    expect(toJobApiParams(read("mine=1"), null)).toEqual({ page: 1, per: 25 });
   });
 });

@@ -25,6 +25,8 @@ export type JobListState = {
   category: string;
   classification: "" | "1099" | "w2";
   zip: string;
+  /** Only the signed-in person's own requests ("Mine": a person's session only). */
+  mine: boolean;
   page: number;
   per: number;
 };
@@ -43,6 +45,7 @@ export function readJobListState(sp: Readable): JobListState {
     category: (sp.get("category") ?? "").slice(0, 255),
     classification: classification === "1099" || classification === "w2" ? classification : "",
     zip: /^[A-Za-z0-9 -]{1,20}$/.test(zip) ? zip : "",
+    mine: sp.get("mine") === "1",
     page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
     per: (JOB_PER_OPTIONS as readonly number[]).includes(per) ? per : DEFAULT_PER,
   };
@@ -55,6 +58,7 @@ export function jobListQueryString(s: JobListState): string {
   if (s.category) q.set("category", s.category);
   if (s.classification) q.set("classification", s.classification);
   if (s.zip) q.set("zip", s.zip);
+  if (s.mine) q.set("mine", "1");
   if (s.per !== DEFAULT_PER) q.set("per", String(s.per));
   if (s.page > 1) q.set("page", String(s.page));
   const str = q.toString();
@@ -62,11 +66,14 @@ export function jobListQueryString(s: JobListState): string {
 }
 
 export function hasJobFilters(s: JobListState): boolean {
-  return Boolean(s.state || s.category || s.classification || s.zip);
+  return Boolean(s.state || s.category || s.classification || s.zip || s.mine);
 }
 
-/** The API's parameters for a state (a chip stands for a comma list of states). */
-export function toJobApiParams(s: JobListState): JobRequestListParams {
+/**
+ * The API's parameters for a state (a chip stands for a comma list of states). "Mine" is the
+ * person's `employer_id`; without a person (a key pair's session) it asks for nothing more.
+ */
+export function toJobApiParams(s: JobListState, me: number | null = null): JobRequestListParams {
   const states = STATE_CHIPS.find((c) => c.value === s.state)?.states ?? "";
   return {
     page: s.page,
@@ -75,5 +82,6 @@ export function toJobApiParams(s: JobListState): JobRequestListParams {
     ...(s.category && { category: s.category }),
     ...(s.classification && { classification: s.classification }),
     ...(s.zip && { zip: s.zip }),
+    ...(s.mine && me !== null && { employer_id: me }),
   };
 }

@@ -7,13 +7,12 @@ import { useOffers } from "@/components/portal/portal-access";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass, Spinner } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
-import { StatePill } from "@/components/ui/state-pill";
 import { Pagination } from "@/components/workers/list/pagination";
 import { useJobCategories, useJobRequests } from "@/lib/portal/client/hooks/use-jobs";
+import { useTeam } from "@/lib/portal/client/hooks/use-team";
 import { useRememberListQuery } from "@/lib/portal/client/use-list-memory";
-import type { JobRequest } from "@/lib/portal/job-types";
-import type { SessionSummary } from "@/lib/portal/types";
-import { formatStart, formatWage, requestStateLook, slotsTaken } from "../job-format";
+import type { SessionPerson, SessionSummary } from "@/lib/portal/types";
+import { requestedBy } from "../requested-by";
 import {
   hasJobFilters,
   type JobListState,
@@ -22,6 +21,7 @@ import {
   STATE_CHIPS,
   toJobApiParams,
 } from "./job-list-params";
+import { JobRequestRow } from "./job-request-row";
 import { JobRowsSkeleton } from "./job-requests-skeleton";
 
 const plural = (n: number, one: string, many: string) =>
@@ -35,10 +35,16 @@ const plural = (n: number, one: string, many: string) =>
 export function JobRequestsList({
   pool,
   categoryFilter,
+  me = null,
+  teamReadable = false,
 }: {
   pool: SessionSummary["pool"];
   /** Whether the upstream lists its categories (ours; the real service has no such call). */
   categoryFilter: boolean;
+  /** The person signed in: offers "Mine" (their own requests). Null for a key pair. */
+  me?: SessionPerson | null;
+  /** Whether the session may list the team, to name each request's requestor. */
+  teamReadable?: boolean;
 }) {
   const router = useRouter();
   const pathname = usePathname();
@@ -46,7 +52,8 @@ export function JobRequestsList({
   const state = useMemo(() => readJobListState(searchParams), [searchParams]);
   // The menu's "Jobs" link comes back to this view after a visit elsewhere.
   useRememberListQuery("/jobs", jobListQueryString(state));
-  const requests = useJobRequests(toJobApiParams(state));
+  const requests = useJobRequests(toJobApiParams(state, me?.id ?? null));
+  const team = useTeam(teamReadable);
   const categories = useJobCategories(categoryFilter);
   const offersPost = useOffers("job_requests.write");
   const canPost = pool !== "public" && offersPost;
@@ -55,7 +62,8 @@ export function JobRequestsList({
     router.push(`${pathname}${jobListQueryString({ ...state, page: 1, ...patch })}`, {
       scroll: false,
     });
-  const clear = () => navigate({ state: "", category: "", classification: "", zip: "" });
+  const clear = () =>
+    navigate({ state: "", category: "", classification: "", zip: "", mine: false });
 
   const data = requests.data;
   const items = data?.items ?? [];
@@ -134,7 +142,7 @@ export function JobRequestsList({
         className={`divide-y divide-slate-100 transition-opacity duration-150 ${requests.isPlaceholderData ? "opacity-60" : ""}`}
       >
         {items.map((r) => (
-          <JobRequestRow key={r.id} request={r} />
+          <JobRequestRow key={r.id} request={r} requestedBy={requestedBy(r, team.data, me)} />
         ))}
       </ul>
     );
@@ -192,6 +200,7 @@ export function JobRequestsList({
             categories={
               !categoryFilter ? null : categories.isPending ? undefined : (categories.data ?? null)
             }
+            mineOffered={me !== null}
             onChange={navigate}
             onClear={filtered ? clear : undefined}
           />
@@ -250,10 +259,12 @@ function StateChips({
 function Filters({
   state,
   categories,
+  mineOffered,
   onChange,
   onClear,
 }: {
   state: JobListState;
+  mineOffered: boolean;
   /** undefined while loading; null when the upstream has no list (no filter then). */
   categories: string[] | null | undefined;
   onChange: (patch: Partial<JobListState>) => void;
@@ -329,62 +340,29 @@ function Filters({
           className={`${inputClass(false)} mt-1 py-1.5`}
         />
       </form>
+      {mineOffered && (
+        <button
+          type="button"
+          aria-pressed={state.mine}
+          onClick={() => onChange({ mine: !state.mine })}
+          className={`inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium ring-1 ring-inset transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${
+            state.mine
+              ? "bg-indigo-50 text-indigo-800 ring-indigo-300"
+              : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"
+          }`}
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
+            <path d="M10 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM3.465 14.493a1.23 1.23 0 0 0 .41 1.412A9.957 9.957 0 0 0 10 18c2.31 0 4.438-.784 6.131-2.1.43-.333.604-.903.408-1.41a7.002 7.002 0 0 0-13.074.003Z" />
+          </svg>
+          Mine
+          <span className="sr-only">: only the jobs I requested</span>
+        </button>
+      )}
       {onClear && (
         <Button variant="ghost" onClick={onClear} className="sm:ml-auto">
           Clear filters
         </Button>
       )}
     </div>
-  );
-}
-
-function JobRequestRow({ request: r }: { request: JobRequest }) {
-  const look = requestStateLook(r.state);
-  const taken = slotsTaken(r.cached_job_states);
-  const start = formatStart(r.start_time, r.timezone);
-  const where = [r.venue, r.city, r.address_state ?? null].filter(Boolean).join(", ");
-  const wage = formatWage(r.wage);
-  const slots = r.slots ?? 0;
-  return (
-    <li className="group relative flex flex-col gap-2 px-4 py-4 hover:bg-slate-50 sm:flex-row sm:items-center sm:gap-6 sm:px-5">
-      <div className="min-w-0 flex-1">
-        <div className="flex items-center gap-2">
-          <Link
-            href={`/jobs/${r.id}`}
-            className="truncate font-semibold text-slate-900 after:absolute after:inset-0 focus-visible:outline-none group-focus-within:underline hover:underline"
-          >
-            {r.request_name || `Untitled request ${r.id}`}
-          </Link>
-        </div>
-        <p className="mt-0.5 truncate text-sm text-slate-600">
-          {[r.category, where].filter(Boolean).join(" · ") || "No category or site yet"}
-        </p>
-      </div>
-      <div className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm text-slate-600 sm:justify-end">
-        <span className="tabular-nums sm:w-48 sm:text-right">{start ?? "No start time"}</span>
-        {wage && <span className="tabular-nums sm:w-20 sm:text-right">{wage}</span>}
-        <span
-          className="flex items-center gap-2 sm:w-28"
-          title={`${taken} of ${slots} slots filled`}
-        >
-          <span
-            aria-hidden="true"
-            className="relative h-1.5 w-12 overflow-hidden rounded-full bg-slate-200"
-          >
-            <span
-              className="absolute inset-y-0 left-0 rounded-full bg-indigo-500"
-              style={{ width: `${slots ? Math.min(100, (taken / slots) * 100) : 0}%` }}
-            />
-          </span>
-          <span className="tabular-nums">
-            {taken}/{slots}
-            <span className="sr-only"> slots filled</span>
-          </span>
-        </span>
-        <span className="sm:w-24 sm:text-right">
-          <StatePill tone={look.tone}>{look.label}</StatePill>
-        </span>
-      </div>
-    </li>
   );
 }

@@ -19,6 +19,7 @@ import { ApiClientError } from "@/lib/portal/client/fetcher";
 import { useCreateJobRequest } from "@/lib/portal/client/hooks/use-jobs";
 import { placeFieldErrorsOf } from "@/lib/portal/client/place-field-errors";
 import { useDraft, useUnsavedChangesWarning } from "@/lib/portal/client/use-draft";
+import type { SessionPerson } from "@/lib/portal/types";
 import {
   browserTimeZone,
   emptyValues,
@@ -31,17 +32,20 @@ import {
   withFormFieldNames,
 } from "./post-job-model";
 import { WhatSection, WhenSection, WhereSection, WhoSection } from "./post-job-sections";
+import { RequestorField } from "./requestor-field";
 
 type Props = {
   /** "public": public-pool keys only read; they cannot post. */
   pool: "private" | "public" | null;
   mapTileUrl: string;
+  /** The person signed in (our API's sign-in), the default requestor; null for a key pair. */
+  me?: SessionPerson | null;
 };
 
 const noSubscription = () => () => undefined;
 
 /** The "Post a job" page: header, and the form (or why it cannot be used). */
-export function PostJobForm({ pool, mapTileUrl }: Props) {
+export function PostJobForm({ pool, mapTileUrl, me = null }: Props) {
   // The defaults are the browser's (tomorrow, its time zone): the form renders in the browser
   // only, so the server's render cannot disagree with them.
   const inBrowser = useSyncExternalStore(
@@ -80,7 +84,7 @@ export function PostJobForm({ pool, mapTileUrl }: Props) {
             </p>
           </NoticeCard>
         ) : inBrowser ? (
-          <PostJobEditor mapTileUrl={mapTileUrl} />
+          <PostJobEditor mapTileUrl={mapTileUrl} me={me} />
         ) : (
           <PostJobSkeleton />
         )}
@@ -89,12 +93,17 @@ export function PostJobForm({ pool, mapTileUrl }: Props) {
   );
 }
 
-function PostJobEditor({ mapTileUrl }: { mapTileUrl: string }) {
+function PostJobEditor({ mapTileUrl, me }: { mapTileUrl: string; me: SessionPerson | null }) {
   const router = useRouter();
   const create = useCreateJobRequest();
   const draft = useDraft<PostJobFormValues>("/jobs/new");
   const [browserZone] = useState(browserTimeZone);
-  const [fresh] = useState(() => emptyValues(new Date(), browserZone));
+  // The person signed in requests the job unless they choose a teammate.
+  const requestedBy = me ? String(me.id) : "";
+  const [fresh] = useState(() => ({
+    ...emptyValues(new Date(), browserZone),
+    employer_id: requestedBy,
+  }));
   const form = useForm<PostJobFormValues>({ resolver: postJobResolver, defaultValues: fresh });
   const {
     handleSubmit,
@@ -138,7 +147,7 @@ function PostJobEditor({ mapTileUrl }: { mapTileUrl: string }) {
   useUnsavedChangesWarning(isDirty && !done);
 
   const startOver = () => {
-    reset(emptyValues(new Date(), browserZone));
+    reset({ ...emptyValues(new Date(), browserZone), employer_id: requestedBy });
     draft.clear();
     setRestored(false);
     setFormError(null);
@@ -220,7 +229,7 @@ function PostJobEditor({ mapTileUrl }: { mapTileUrl: string }) {
           </span>{" "}
           Needed to post. A draft needs only a request name.
         </p>
-        <WhatSection />
+        <WhatSection requestor={<RequestorField me={me} teamReadable />} />
         <WhenSection browserZone={browserZone} />
         <WhereSection mapTileUrl={mapTileUrl} />
         <WhoSection />

@@ -40,6 +40,8 @@ export type PostJobFormValues = {
   w2_hourly_rate: string;
   notification_distance: string;
   badges: PickedBadge[];
+  /** The requestor: an employer user's id as text, "" for none (the company). */
+  employer_id: string;
 };
 
 export type PostJobField = Exclude<keyof PostJobFormValues, "state">;
@@ -65,6 +67,7 @@ export const FORM_FIELDS = [
   "w2_hourly_rate",
   "notification_distance",
   "badges",
+  "employer_id",
 ] as const satisfies readonly PostJobField[];
 
 /**
@@ -107,6 +110,7 @@ export const FIELD_LABELS: Record<PostJobField, string> = {
   w2_hourly_rate: "W-2 hourly rate ($)",
   notification_distance: "Notify workers within (miles)",
   badges: "Required badges",
+  employer_id: "Requestor",
 };
 const ERROR_NAMES: Partial<Record<PostJobField, string>> = {
   description: "Description",
@@ -282,6 +286,7 @@ export function emptyValues(
     w2_hourly_rate: "",
     notification_distance: "",
     badges: [],
+    employer_id: "",
   };
 }
 
@@ -358,6 +363,7 @@ export function toRequestBody(values: PostJobFormValues): Record<string, unknown
   body.classification = values.classification;
   if (values.classification === "w2") put("w2_hourly_rate", moneyValue(values.w2_hourly_rate));
   put("notification_distance", numberOrText(values.notification_distance));
+  if (!blank(values.employer_id ?? "")) put("employer_id", numberOrText(values.employer_id));
   if (values.badges.length > 0) {
     body.badge_requirements_attributes = values.badges.map((b) => ({ badge_id: Number(b.id) }));
   }

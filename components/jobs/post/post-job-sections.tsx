@@ -97,7 +97,7 @@ function FormText({
   );
 }
 
-export function WhatSection() {
+export function WhatSection({ requestor }: { requestor?: ReactNode }) {
   const {
     register,
     formState: { errors },
@@ -109,6 +109,7 @@ export function WhatSection() {
       description="Name the job so your team can find it, and tell workers what they will do."
     >
       <FormText name="request_name" placeholder="Warehouse loaders — morning shift" />
+      {requestor}
       <CategoryField />
       <TextAreaField
         label={FIELD_LABELS.description}

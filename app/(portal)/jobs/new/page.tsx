@@ -10,7 +10,11 @@ export default async function PostJobPage() {
   const session = await requireSession("/jobs/new");
   return (
     <RoleGate action="job_requests.write" what="post jobs" heading="Post a job">
-      <PostJobForm pool={session.pool ?? null} mapTileUrl={env().MAP_TILE_URL} />
+      <PostJobForm
+        pool={session.pool ?? null}
+        mapTileUrl={env().MAP_TILE_URL}
+        me={session.person ?? null}
+      />
     </RoleGate>
   );
 }

@@ -27,6 +27,7 @@ function listQuery(p: JobRequestListParams): string {
     const v = p[k];
     if (v) q.set(k, v);
   }
+  if (p.employer_id !== undefined) q.set("employer_id", String(p.employer_id));
   return q.toString();
 }
 

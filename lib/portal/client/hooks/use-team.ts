@@ -47,7 +47,9 @@ export function useTeam(enabled = true) {
           pages += 1;
           const q = new URLSearchParams({ type: "Employer", page: String(page), per: String(per) });
           const { data } = await apiFetch<unknown>(`users?${q}`);
-          return normalizeList<Teammate>("users", data, page, per);
+          const read = normalizeList<Teammate>("users", data, page, per);
+          // An upstream that ignores `type` answers workers: they are nobody's teammates.
+          return { ...read, items: read.items.filter((t) => !t.type || t.type === "Employer") };
         },
         (t) => String(t.id),
         { shouldStop: () => pages >= MAX_TEAM_PAGES },
