@@ -6,6 +6,7 @@ import next from "next";
 import { clock } from "@/lib/api-v2/clock";
 import { seedDemo } from "@/lib/api-v2/demo/seed-demo";
 import { Dispatcher } from "@/lib/api-v2/events/dispatcher";
+import { warmDecoy } from "@/lib/api-v2/invitations/password";
 import { markUnfilled } from "@/lib/api-v2/jobs/mark-unfilled";
 import { sealClearPersonalData } from "@/lib/api-v2/users/personal-data";
 import { type Database, openDatabase, optionsFromEnv, setDatabase } from "@/lib/db/client";
@@ -56,6 +57,7 @@ async function main() {
       ? await openChannel(database, options.dataDir)
       : null;
   await sealClearPersonalData(database.db); // SSNs and dates of birth written before sealing
+  await warmDecoy(); // the first unknown e-mail at sign-in costs what a wrong password does
 
   let seeded = false;
   if (e.SEED_DEMO) {

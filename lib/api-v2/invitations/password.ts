@@ -93,6 +93,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
 let decoy: Promise<string> | undefined;
 
 /**
+ * Makes the decoy now (the server calls it at start), so that even the first unknown e-mail
+ * after a start costs one hash, not two. Verifying makes it on first use otherwise.
+ */
+export function warmDecoy(): Promise<string> {
+  decoy ??= hashPassword(randomBytes(16).toString("base64url"));
+  return decoy;
+}
+
+/**
  * Verify against the account's hash, or (unknown account, no password yet) against a decoy, so
  * an unknown e-mail and a wrong password cost the same time. False for the decoy, always.
  */
@@ -101,7 +110,6 @@ export async function verifyPasswordOrDecoy(
   stored: string | null | undefined,
 ): Promise<boolean> {
   const real = typeof stored === "string" && stored.startsWith("scrypt$");
-  decoy ??= hashPassword(randomBytes(16).toString("base64url"));
-  const ok = await verifyPassword(password, real ? stored : await decoy);
+  const ok = await verifyPassword(password, real ? stored : await warmDecoy());
   return real && ok;
 }
