@@ -47,12 +47,9 @@ function refusePasswordInQuery(ctx: Ctx): void {
 export function signInCredentialsOf(ctx: Ctx): SignInCredentials {
   refusePasswordInQuery(ctx);
   const found = bodyFields(ctx);
+  const given = (field: string) => found[field] !== undefined || ctx.url.searchParams.has(field);
   const isPerson =
-    found.api_key === undefined &&
-    found.secret_key === undefined &&
-    !ctx.url.searchParams.has("api_key") &&
-    !ctx.url.searchParams.has("secret_key") &&
-    (found.email !== undefined || found.password !== undefined);
+    !given("api_key") && !given("secret_key") && (given("email") || given("password"));
   if (isPerson) {
     const { email, password } = parseOr422(personSignInBodySchema, {
       email: found.email,
