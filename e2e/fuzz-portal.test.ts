@@ -240,7 +240,7 @@ describe("hostile input on the portal's routes (production server, real HTTP)", 
     }
     if (r.kind === "session" && a.status === 200) {
       const keys = body && typeof body === "object" ? Object.keys(body).sort() : [];
-      if (JSON.stringify(keys) !== JSON.stringify(["companyName", "environment", "pool"]))
+      if (JSON.stringify(keys) !== JSON.stringify(["companyName", "environment", "person", "pool"]))
         out.push(`session summary ${preview(body)}`);
       if (/sk_(test|live)_|"token"/.test(a.text)) out.push("a secret in the session answer");
     }

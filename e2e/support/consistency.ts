@@ -10,9 +10,10 @@ export async function consistencyProblems(db: Db): Promise<Record<string, unknow
     ((await db.execute(q)) as unknown as { rows: unknown[] }).rows;
   const out: Record<string, unknown[]> = {};
 
+  // Workers: the demo's team (employer users) are seeded with their passwords, no invitation.
   out["users without their invitation row"] = await rows(sql`
     select u.id, u.email from users u
-    where not exists (select 1 from invitations i where i.user_id = u.id)`);
+    where u.type = 'Worker' and not exists (select 1 from invitations i where i.user_id = u.id)`);
 
   // Workers invited through the API (the demo's seeded ones queue no mail).
   out["invited users without their queued mail"] = await rows(sql`
@@ -28,7 +29,7 @@ export async function consistencyProblems(db: Db): Promise<Record<string, unknow
     where o.channel = 'email' and not exists (select 1 from users u where u.email = o.target)`);
   out["users without an 'invited' history entry"] = await rows(sql`
     select u.id from users u
-    where (select count(*) from user_changes c where c.user_id = u.id and c.kind = 'invited') <> 1`);
+    where u.type = 'Worker' and (select count(*) from user_changes c where c.user_id = u.id and c.kind = 'invited') <> 1`);
   out["user_badges referencing missing rows"] = await rows(sql`
     select ub.id from user_badges ub
     left join users u on u.id = ub.user_id
@@ -54,7 +55,7 @@ export async function consistencyProblems(db: Db): Promise<Record<string, unknow
       (await tx.execute(sql`
       select lower(email) as v, count(*)::int from users group by 1 having count(*) > 1
       union all
-      select phone, count(*)::int from users group by 1 having count(*) > 1`)) as unknown as {
+      select phone, count(*)::int from users where phone is not null group by 1 having count(*) > 1`)) as unknown as {
         rows: unknown[];
       }
     ).rows;
