@@ -1,40 +1,17 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { portalFetch } from "@/lib/portal/client/fetcher";
-import { placeFieldErrors } from "@/lib/portal/client/place-field-errors";
-import type { SessionSummary } from "@/lib/portal/types";
 import { type AuthenticateBody, signInFormSchema } from "@/lib/schemas/auth";
+import { type SessionFormProps, useSessionForm } from "./use-session-form";
 
 /** Sign-in with an API key pair: the real service's way, and every integration's. */
-export function KeyPairForm({
-  next,
-  onError,
-  onDone,
-}: {
-  next: string;
-  onError: (message: string | null) => void;
-  onDone: (signedIn: SessionSummary) => void;
-}) {
+export function KeyPairForm({ next, ...done }: SessionFormProps) {
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<AuthenticateBody>({ resolver: zodResolver(signInFormSchema) });
-
-  const onSubmit = handleSubmit(async (values) => {
-    onError(null);
-    try {
-      onDone(await portalFetch<SessionSummary>("/api/session", { method: "POST", json: values }));
-    } catch (err) {
-      placeFieldErrors(err, ["api_key", "secret_key"], setError);
-      onError(err instanceof Error ? err.message : "Sign-in failed. Try again.");
-    }
-  });
+  } = useSessionForm<AuthenticateBody>(signInFormSchema, ["api_key", "secret_key"], done);
 
   return (
     // A real POST form: submitted before the script runs, it still keeps the keys out of the URL.

@@ -1,41 +1,18 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
-import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { portalFetch } from "@/lib/portal/client/fetcher";
-import { placeFieldErrors } from "@/lib/portal/client/place-field-errors";
-import type { SessionSummary } from "@/lib/portal/types";
-import { type PersonSignInBody, personSignInBodySchema } from "@/lib/schemas/person-auth";
+import { personSignInBodySchema } from "@/lib/schemas/person-auth";
+import { type SessionFormProps, useSessionForm } from "./use-session-form";
 
 /** A person's own sign-in with e-mail and password (our API's addition). */
-export function PasswordSignInForm({
-  next,
-  onError,
-  onDone,
-}: {
-  next: string;
-  onError: (message: string | null) => void;
-  onDone: (signedIn: SessionSummary) => void;
-}) {
+export function PasswordSignInForm({ next, ...done }: SessionFormProps) {
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<PersonSignInBody>({ resolver: zodResolver(personSignInBodySchema) });
-
-  const onSubmit = handleSubmit(async (values) => {
-    onError(null);
-    try {
-      onDone(await portalFetch<SessionSummary>("/api/session", { method: "POST", json: values }));
-    } catch (err) {
-      placeFieldErrors(err, ["email", "password"], setError);
-      onError(err instanceof Error ? err.message : "Sign-in failed. Try again.");
-    }
-  });
+  } = useSessionForm(personSignInBodySchema, ["email", "password"], done);
 
   return (
     // A real POST form: sent before the script runs, the password still stays out of the URL.

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/lib/db/client";
-import { companies, tokens, users } from "@/lib/db/schema";
+import { companies, tokens } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import type { Role } from "@/lib/schemas/permissions";
+import { insertEmployer } from "../employers/insert-employer";
 import { notFound } from "../errors";
 import { formatSecondsZ } from "../format";
 import { hashToken, randomToken } from "../hash-token";
@@ -37,24 +38,20 @@ export async function createEmployerUser(
   if (!company) throw notFound("Company");
   const now = p.now ?? new Date();
   const passwordHash = p.passwordHash ?? (p.password ? await hashPassword(p.password) : null);
-  const [row] = await db
-    .insert(users)
-    .values({
-      companyId: p.companyId,
-      type: "Employer",
-      role: p.role,
-      title: p.title ?? null,
-      firstName: p.firstName,
-      lastName: p.lastName,
+  const row = await insertEmployer(
+    db,
+    company,
+    {
+      first_name: p.firstName,
+      last_name: p.lastName,
       email: p.email,
-      phone: p.phone ?? null,
-      businessName: company.name,
-      passwordHash,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: users.id });
-  return { id: row!.id };
+      role: p.role,
+      title: p.title,
+      phone: p.phone,
+    },
+    { passwordHash, now },
+  );
+  return { id: row.id };
 }
 
 /**

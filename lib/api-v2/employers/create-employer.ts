@@ -1,5 +1,4 @@
 import type { Db } from "@/lib/db/client";
-import { users } from "@/lib/db/schema";
 import { type CreateEmployerBody, passwordConfirmationErrors } from "@/lib/schemas/employer";
 import type { Caller } from "../caller";
 import { type FieldErrors, mergeFieldErrors, validationError } from "../errors";
@@ -7,6 +6,7 @@ import type { Parsed } from "../handler";
 import { hashPassword } from "../invitations/password";
 import { recordUserChange } from "../users/history";
 import { takenFields } from "../users/uniqueness";
+import { insertEmployer } from "./insert-employer";
 import { diffEmployers, serializeEmployer } from "./serialize-employer";
 
 /** `customer_id` must be the caller's own company: a key or a person manages only its team. */
@@ -39,26 +39,13 @@ export async function createEmployer(
   const body = parsed.data;
   const passwordHash = await hashPassword(body.password);
   return await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(users)
-      .values({
-        companyId: caller.companyId,
-        type: "Employer",
-        role: body.role,
-        title: body.title ?? null,
-        firstName: body.first_name,
-        lastName: body.last_name,
-        email: body.email,
-        phone: body.phone ?? null,
-        businessName: caller.companyName,
-        passwordHash,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    const json = serializeEmployer(row!, now);
+    const row = await insertEmployer(tx, { id: caller.companyId, name: caller.companyName }, body, {
+      passwordHash,
+      now,
+    });
+    const json = serializeEmployer(row, now);
     await recordUserChange(tx, {
-      userId: row!.id,
+      userId: row.id,
       kind: "invited",
       caller,
       actor: caller.operator ? "operator" : "api_key",
@@ -67,6 +54,6 @@ export async function createEmployer(
       badgesAdded: [],
       badgesRemoved: [],
     });
-    return { user: json, row: row! };
+    return { user: json, row };
   });
 }

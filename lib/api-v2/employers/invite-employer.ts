@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/client";
-import { invitations, users } from "@/lib/db/schema";
+import { invitations } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import type { InviteEmployerBody } from "@/lib/schemas/employer";
 import { ROLE_LABELS, type Role } from "@/lib/schemas/permissions";
@@ -11,6 +11,7 @@ import type { Parsed } from "../handler";
 import { hashToken, randomToken } from "../hash-token";
 import { recordUserChange } from "../users/history";
 import { takenFields } from "../users/uniqueness";
+import { insertEmployer } from "./insert-employer";
 import { diffEmployers, serializeEmployer } from "./serialize-employer";
 
 /** What a teammate's invitation mail says about who sent it and what they will be. */
@@ -41,24 +42,12 @@ export async function inviteEmployer(
     if (Object.keys(errors).length > 0 || !parsed.data) throw validationError(errors);
     const body = parsed.data;
     const expiresAt = new Date(now.getTime() + env().INVITE_TTL_DAYS * 86_400_000);
-    const [row] = await tx
-      .insert(users)
-      .values({
-        companyId: caller.companyId,
-        type: "Employer",
-        role: body.role,
-        title: body.title ?? null,
-        firstName: body.first_name,
-        lastName: body.last_name,
-        email: body.email,
-        phone: body.phone ?? null,
-        businessName: caller.companyName,
-        invitationExpiresAt: expiresAt,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    const user = row!;
+    const user = await insertEmployer(
+      tx,
+      { id: caller.companyId, name: caller.companyName },
+      body,
+      { invitationExpiresAt: expiresAt, now },
+    );
     await tx.insert(invitations).values({
       userId: user.id,
       companyId: caller.companyId,

@@ -1,0 +1,37 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type FieldValues, type Path, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { portalFetch } from "@/lib/portal/client/fetcher";
+import { placeFieldErrors } from "@/lib/portal/client/place-field-errors";
+import type { SessionSummary } from "@/lib/portal/types";
+
+export type SessionFormProps = {
+  next: string;
+  onError: (message: string | null) => void;
+  onDone: (signedIn: SessionSummary) => void;
+};
+
+/**
+ * A sign-in form's one behaviour, whichever credentials it holds (a key pair, an e-mail and
+ * password): validate with the shared schema, POST the values to /api/session as JSON, put the
+ * answer's field errors by their fields and its message above the form.
+ */
+export function useSessionForm<T extends FieldValues>(
+  schema: z.ZodType<T, T>,
+  fields: Path<T>[],
+  { onError, onDone }: Pick<SessionFormProps, "onError" | "onDone">,
+) {
+  const form = useForm<T>({ resolver: zodResolver(schema) });
+  const onSubmit = form.handleSubmit(async (values) => {
+    onError(null);
+    try {
+      onDone(await portalFetch<SessionSummary>("/api/session", { method: "POST", json: values }));
+    } catch (err) {
+      placeFieldErrors(err, fields, form.setError);
+      onError(err instanceof Error ? err.message : "Sign-in failed. Try again.");
+    }
+  });
+  return { ...form, onSubmit };
+}
