@@ -136,12 +136,19 @@ export async function acceptInvitation(
       refuseUnlessValid(row, now);
       throw unknownLink();
     }
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
+    const [accepted] = await tx
+      .update(users)
+      .set({ passwordHash })
+      .where(eq(users.id, used.userId))
+      .returning({ type: users.type, companyId: users.companyId });
+    // A worker accepts as the worker; a teammate accepts in their own name.
+    const teammate = accepted?.type === "Employer";
     await recordUserChange(tx, {
       userId: used.userId,
       kind: "invitation_accepted",
       caller: null,
-      actor: "worker",
+      actor: teammate ? "employer" : "worker",
+      ...(teammate ? { actorUserId: used.userId, companyId: accepted.companyId } : {}),
       now,
       changes: {},
       badgesAdded: [],

@@ -83,6 +83,18 @@ describeApi("teammate invitations", (api) => {
     expect(row!.passwordHash).toMatch(/^scrypt\$/);
     const got = await call("GET", `/api_v2/users/${res.body.id}`, { token: a.privateToken });
     expect(got.body.invitation_status).toBe("accepted");
+    // The team reads the teammate's history; the acceptance is in the teammate's own name.
+    const history = await call("GET", `/api_v2/users/${res.body.id}/history`, {
+      token: a.privateToken,
+    });
+    expect(history.status).toBe(200);
+    expect(history.body.history[0]).toMatchObject({
+      kind: "invitation_accepted",
+      actor: {
+        type: "employer",
+        user: { id: res.body.id, name: `${body.first_name} ${body.last_name}` },
+      },
+    });
   });
 
   it("a worker's invitation says the same about its link; a key pair's teammate invitation names no person", async () => {

@@ -1,8 +1,10 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { apiKeys, badges, companies, userChanges, users } from "@/lib/db/schema";
+import { can } from "@/lib/schemas/permissions";
 import { USER_FIELDS, type UserFieldSpec } from "@/lib/schemas/user-fields";
-import type { Caller } from "../caller";
+import { type Caller, principalOf } from "../caller";
+import { findEmployer } from "../employers/find-employer";
 import { notFound } from "../errors";
 import { formatTimestamp } from "../format";
 import {
@@ -58,7 +60,11 @@ export async function recordUserChange(
     userId: number;
     kind: UserChangeKind;
     caller: Caller | null;
-    actor: "api_key" | "worker" | "operator";
+    /** "employer": a teammate acting for themself without a caller (accepting their invitation). */
+    actor: "api_key" | "worker" | "operator" | "employer";
+    /** The teammate acting for themself, and their company; by default the caller's. */
+    actorUserId?: number;
+    companyId?: number;
     now: Date;
     changes: Record<string, FieldChange>;
     badgesAdded: BadgeRef[];
@@ -69,10 +75,10 @@ export async function recordUserChange(
     userId: entry.userId,
     kind: entry.kind,
     apiKeyId: entry.caller?.operator || !entry.caller?.apiKeyId ? null : entry.caller.apiKeyId,
-    companyId: entry.caller?.companyId ?? null,
+    companyId: entry.companyId ?? entry.caller?.companyId ?? null,
     // A person signed in with their own password is named: who did it, not which key.
     actor: entry.caller?.person && entry.actor === "api_key" ? "employer" : entry.actor,
-    actorUserId: entry.caller?.person?.id ?? null,
+    actorUserId: entry.actorUserId ?? entry.caller?.person?.id ?? null,
     occurredAt: entry.now,
     changes: entry.changes,
     badgesAdded: entry.badgesAdded,
@@ -92,7 +98,10 @@ export async function userHistory(
   id: number,
   paging: { page: number; per: number },
 ) {
-  const user = await findVisibleUser(db, caller, now, id);
+  // A teammate's history is the team's to read (team.read), like the teammate itself.
+  const user =
+    (await findVisibleUser(db, caller, now, id)) ??
+    (can(principalOf(caller), "team.read") ? await findEmployer(db, caller, id) : null);
   if (!user) throw notFound("User");
   const whole = readsWholeHistory(caller, user.companyId);
   const where = and(eq(userChanges.userId, id), whole ? undefined : historyVisibleTo(caller));
