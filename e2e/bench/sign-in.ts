@@ -130,7 +130,7 @@ async function main() {
     for (let i = 0; i < signIns; i++)
       times.push(await signIn(server.base, people[i % people.length]!));
     const signInLatency = quantiles(times);
-    say(`   person sign-in p50 ${signInLatency.p50} ms, p95 ${signInLatency.p95} ms`);
+    say(`   person sign-in p50 ${ms(signInLatency.p50)} ms, p95 ${ms(signInLatency.p95)} ms`);
 
     say("2. the workers list alone, then during a sign-in flood");
     const alone = await load({ ...list, durationS });
@@ -147,16 +147,16 @@ async function main() {
     ]);
     const floodPerSecond = Math.round((flood.requests / durationS) * 10) / 10;
     say(
-      `   list alone p50 ${alone.latencyMs.p50} ms, p95 ${alone.latencyMs.p95} ms (${alone.perSecond}/s)`,
+      `   list alone p50 ${ms(alone.latencyMs.p50)} ms, p95 ${ms(alone.latencyMs.p95)} ms (${alone.perSecond}/s)`,
     );
     say(
-      `   list during the flood p50 ${during.latencyMs.p50} ms, p95 ${during.latencyMs.p95} ms (${during.perSecond}/s)`,
+      `   list during the flood p50 ${ms(during.latencyMs.p50)} ms, p95 ${ms(during.latencyMs.p95)} ms (${during.perSecond}/s)`,
     );
     say(
-      `   GET /info alone p50 ${infoAlone.latencyMs.p50} ms, p95 ${infoAlone.latencyMs.p95} ms; during the flood p50 ${infoDuring.latencyMs.p50} ms, p95 ${infoDuring.latencyMs.p95} ms`,
+      `   GET /info alone p50 ${ms(infoAlone.latencyMs.p50)} ms, p95 ${ms(infoAlone.latencyMs.p95)} ms; during the flood p50 ${ms(infoDuring.latencyMs.p50)} ms, p95 ${ms(infoDuring.latencyMs.p95)} ms`,
     );
     say(
-      `   the flood: ${floodPerSecond} sign-ins/s answered, statuses ${JSON.stringify(flood.statuses)}, p95 ${flood.latencyMs.p95} ms`,
+      `   the flood: ${floodPerSecond} sign-ins/s answered, statuses ${JSON.stringify(flood.statuses)}, p95 ${ms(flood.latencyMs.p95)} ms`,
     );
     const results = {
       at: new Date().toISOString(),
@@ -178,6 +178,12 @@ async function main() {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+/** Milliseconds as printed: one decimal. */
+const ms = (v: number | null) => (v === null ? "–" : v.toFixed(1));
+/** during ÷ alone, as printed. */
+const ratio = (during: number | null, alone: number | null) =>
+  during === null || alone === null || alone === 0 ? "–" : `${(during / alone).toFixed(2)}×`;
 
 const START = "<!-- bench:signin -->";
 const END = "<!-- /bench:signin -->";
@@ -201,12 +207,13 @@ function writeMarkdown(r: {
     "",
     "| figure | p50 ms | p95 ms | n / throughput |",
     "|---|---:|---:|---:|",
-    `| person sign-in, one after another | ${r.signIn.p50} | ${r.signIn.p95} | ${r.signIn.n} sign-ins |`,
-    `| workers list (8 connections), alone | ${alone.latencyMs.p50} | ${alone.latencyMs.p95} | ${alone.perSecond}/s |`,
-    `| workers list (8 connections), during the flood | ${during.latencyMs.p50} | ${during.latencyMs.p95} | ${during.perSecond}/s |`,
-    `| GET /api_v2/info (no database: the event loop), alone | ${r.info.alone.latencyMs.p50} | ${r.info.alone.latencyMs.p95} | ${r.info.alone.perSecond}/s |`,
-    `| GET /api_v2/info, during the flood | ${r.info.duringFlood.latencyMs.p50} | ${r.info.duringFlood.latencyMs.p95} | ${r.info.duringFlood.perSecond}/s |`,
-    `| the flood: made-up sign-ins (32 connections) | ${r.flood.latencyMs.p50} | ${r.flood.latencyMs.p95} | ${r.flood.perSecond}/s, ${JSON.stringify(r.flood.statuses)} |`,
+    `| person sign-in, one after another | ${ms(r.signIn.p50)} | ${ms(r.signIn.p95)} | ${r.signIn.n} sign-ins |`,
+    `| workers list (8 connections), alone | ${ms(alone.latencyMs.p50)} | ${ms(alone.latencyMs.p95)} | ${alone.perSecond}/s |`,
+    `| workers list (8 connections), during the flood | ${ms(during.latencyMs.p50)} | ${ms(during.latencyMs.p95)} | ${during.perSecond}/s |`,
+    `| the list during the flood ÷ alone | ${ratio(during.latencyMs.p50, alone.latencyMs.p50)} | ${ratio(during.latencyMs.p95, alone.latencyMs.p95)} | ${ratio(during.perSecond, alone.perSecond)} |`,
+    `| GET /api_v2/info (no database: the event loop), alone | ${ms(r.info.alone.latencyMs.p50)} | ${ms(r.info.alone.latencyMs.p95)} | ${r.info.alone.perSecond}/s |`,
+    `| GET /api_v2/info, during the flood | ${ms(r.info.duringFlood.latencyMs.p50)} | ${ms(r.info.duringFlood.latencyMs.p95)} | ${r.info.duringFlood.perSecond}/s |`,
+    `| the flood: made-up sign-ins (32 connections) | ${ms(r.flood.latencyMs.p50)} | ${ms(r.flood.latencyMs.p95)} | ${r.flood.perSecond}/s, ${JSON.stringify(r.flood.statuses)} |`,
     END,
   ].join("\n");
   const current = fs.existsSync(markdownFile) ? fs.readFileSync(markdownFile, "utf8") : "";
