@@ -11,6 +11,48 @@ import { type InvitationMail, storedMail } from "./invitation-mail";
  * committed change always has its deliveries queued and a rolled-back one never does.
  */
 
+type EventMeta = {
+  companyId: number;
+  event: WebhookEvent;
+  now: Date;
+  /** The teammate whose action this reports (our addition); recorded, never sent. */
+  actorUserId?: number | null;
+};
+
+type Subscription = { id: number; url: string };
+
+/** The company's subscriptions that want the event. */
+async function subscribersOf(tx: DbOrTx, e: EventMeta): Promise<Subscription[]> {
+  const subs = await tx
+    .select({ id: webhooks.id, url: webhooks.url, events: webhooks.events })
+    .from(webhooks)
+    .where(eq(webhooks.companyId, e.companyId));
+  return subs.filter((s) => s.events.length === 0 || s.events.includes(e.event));
+}
+
+/**
+ * One event's outbox rows: a delivery per subscription, sharing the event's id and body. The body
+ * is serialised once: these exact bytes are signed and sent on every attempt.
+ */
+function deliveriesOf(e: EventMeta, subs: Subscription[], data: unknown) {
+  const id = randomUUID();
+  const body = JSON.stringify({ id, event: e.event, occurred_at: e.now.toISOString(), data });
+  const rows = subs.map((s) => ({
+    companyId: e.companyId,
+    channel: "webhook" as const,
+    eventId: id,
+    event: e.event,
+    webhookId: s.id,
+    target: s.url,
+    body,
+    maxAttempts: 1 + env().WEBHOOK_RETRIES,
+    nextAttemptAt: e.now,
+    actorUserId: e.actorUserId ?? null,
+    createdAt: e.now,
+  }));
+  return { id, rows };
+}
+
 /**
  * Queues one delivery of the event per matching subscription; returns the event id. `data` may
  * be a function: it is called only when some subscription wants the event, so a payload that
@@ -18,45 +60,13 @@ import { type InvitationMail, storedMail } from "./invitation-mail";
  */
 export async function emitEvent(
   tx: DbOrTx,
-  e: {
-    companyId: number;
-    event: WebhookEvent;
-    data: unknown | (() => Promise<unknown>);
-    now: Date;
-    /** The teammate whose action this reports (our addition); recorded, never sent. */
-    actorUserId?: number | null;
-  },
+  e: EventMeta & { data: unknown | (() => Promise<unknown>) },
 ): Promise<string | null> {
-  const subs = await tx
-    .select({ id: webhooks.id, url: webhooks.url, events: webhooks.events })
-    .from(webhooks)
-    .where(eq(webhooks.companyId, e.companyId));
-  const matching = subs.filter((s) => s.events.length === 0 || s.events.includes(e.event));
+  const matching = await subscribersOf(tx, e);
   if (matching.length === 0) return null;
-  const id = randomUUID();
   const data = typeof e.data === "function" ? await (e.data as () => Promise<unknown>)() : e.data;
-  // Serialised once: these exact bytes are signed and sent on every attempt.
-  const body = JSON.stringify({
-    id,
-    event: e.event,
-    occurred_at: e.now.toISOString(),
-    data,
-  });
-  await tx.insert(outbox).values(
-    matching.map((s) => ({
-      companyId: e.companyId,
-      channel: "webhook" as const,
-      eventId: id,
-      event: e.event,
-      webhookId: s.id,
-      target: s.url,
-      body,
-      maxAttempts: 1 + env().WEBHOOK_RETRIES,
-      nextAttemptAt: e.now,
-      actorUserId: e.actorUserId ?? null,
-      createdAt: e.now,
-    })),
-  );
+  const { id, rows } = deliveriesOf(e, matching, data);
+  await tx.insert(outbox).values(rows);
   return id;
 }
 
@@ -71,43 +81,16 @@ const EVENTS_PER_INSERT = 100;
  */
 export async function emitEvents<K>(
   tx: DbOrTx,
-  e: {
-    companyId: number;
-    event: WebhookEvent;
-    keys: K[];
-    data: (batch: K[]) => Promise<unknown[]>;
-    now: Date;
-    actorUserId?: number | null;
-  },
+  e: EventMeta & { keys: K[]; data: (batch: K[]) => Promise<unknown[]> },
 ): Promise<number> {
-  const subs = await tx
-    .select({ id: webhooks.id, url: webhooks.url, events: webhooks.events })
-    .from(webhooks)
-    .where(eq(webhooks.companyId, e.companyId));
-  const matching = subs.filter((s) => s.events.length === 0 || s.events.includes(e.event));
+  const matching = await subscribersOf(tx, e);
   if (matching.length === 0 || e.keys.length === 0) return 0;
   const perBatch = Math.max(1, Math.floor(EVENTS_PER_INSERT / matching.length));
   for (let i = 0; i < e.keys.length; i += perBatch) {
     const payloads = await e.data(e.keys.slice(i, i + perBatch));
-    await tx.insert(outbox).values(
-      payloads.flatMap((data) => {
-        const id = randomUUID();
-        const body = JSON.stringify({ id, event: e.event, occurred_at: e.now.toISOString(), data });
-        return matching.map((s) => ({
-          companyId: e.companyId,
-          channel: "webhook" as const,
-          eventId: id,
-          event: e.event,
-          webhookId: s.id,
-          target: s.url,
-          body,
-          maxAttempts: 1 + env().WEBHOOK_RETRIES,
-          nextAttemptAt: e.now,
-          actorUserId: e.actorUserId ?? null,
-          createdAt: e.now,
-        }));
-      }),
-    );
+    await tx
+      .insert(outbox)
+      .values(payloads.flatMap((data) => deliveriesOf(e, matching, data).rows));
   }
   return e.keys.length;
 }
