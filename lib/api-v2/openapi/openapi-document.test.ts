@@ -352,6 +352,10 @@ describe("the response schemas", () => {
     title: null,
     lastSignInAt: null,
     suspendedAt: null,
+    totpSecret: null,
+    totpEnabledAt: null,
+    totpLastStep: null,
+    totpRecoveryHashes: null,
   };
   const held: UserBadgeRow = { id: 7, userId: 42, badgeId: 12, createdAt: at };
   // The private pool owning the worker: it reads the SSN and date of birth.
