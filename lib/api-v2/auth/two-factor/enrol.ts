@@ -119,16 +119,28 @@ export async function disableTwoFactor(db: Db, caller: Caller, password: string,
   }
 }
 
-/** PATCH /me/company (our addition, team.write): whether every person must use two-factor. */
+/**
+ * PATCH /me/company (our addition, team.write): whether every person must use two-factor. An
+ * admin turning it on has it on themself first, or their own token would be the first gated.
+ */
 export async function setCompanyTwoFactor(db: Db, caller: Caller, required: boolean) {
+  const person = caller.person;
+  const selfReady = person
+    ? sql`exists (select 1 from ${users} where ${users.id} = ${person.id} and ${users.totpEnabledAt} is not null)`
+    : sql`true`;
   const [row] = await db
     .update(companies)
     .set({ requireTwoFactor: required })
-    .where(eq(companies.id, caller.companyId))
+    .where(and(eq(companies.id, caller.companyId), required ? selfReady : undefined))
     .returning({
       id: companies.id,
       name: companies.name,
       require_two_factor: companies.requireTwoFactor,
     });
+  if (!row) {
+    throw validationError({
+      require_two_factor: ["turn on two-factor sign-in for yourself first"],
+    });
+  }
   return row;
 }
