@@ -260,7 +260,9 @@ describeApi("two-factor sign-in", (api) => {
     });
     expect({ status: notYet.status, fields: notYet.body.error?.fields }).toEqual({
       status: 422,
-      fields: { require_two_factor: ["turn on two-factor sign-in for yourself first"] },
+      fields: {
+        base: ["turn on two-factor sign-in for yourself first, then require it for everyone"],
+      },
     });
     const start = await call("POST", "/api_v2/me/two_factor", { token: admin.token });
     noteIssuedSecret(start.body.secret);

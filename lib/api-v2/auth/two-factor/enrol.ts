@@ -139,7 +139,7 @@ export async function setCompanyTwoFactor(db: Db, caller: Caller, required: bool
     });
   if (!row) {
     throw validationError({
-      require_two_factor: ["turn on two-factor sign-in for yourself first"],
+      base: ["turn on two-factor sign-in for yourself first, then require it for everyone"],
     });
   }
   return row;

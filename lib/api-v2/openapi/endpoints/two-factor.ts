@@ -104,7 +104,7 @@ export const TWO_FACTOR_ENDPOINTS: Endpoint[] = [
     operationId: "updateCompanySettings",
     tag: "Authentication",
     summary: "Require two-factor sign-in for the company",
-    description: `An admin (or a private pool key) sets \`require_two_factor\`. While it is true, a person who signs in without two-factor gets a token that may only read /me, enrol and sign out: every other call answers 403 \`two_factor_setup_required\` until they confirm. A person turning it on must have it on themself (422 on \`require_two_factor\` otherwise). Needs \`team.write\`.${ADDITION_NOTE}`,
+    description: `An admin (or a private pool key) sets \`require_two_factor\`. While it is true, a person who signs in without two-factor gets a token that may only read /me, enrol and sign out: every other call answers 403 \`two_factor_setup_required\` until they confirm. A person turning it on must have it on themself (422 on \`base\` otherwise). Needs \`team.write\`.${ADDITION_NOTE}`,
     auth: true,
     addition: true,
     request: {
