@@ -29,7 +29,8 @@ export function TwoFactorCodeForm({
     return true;
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    // A real POST form: sent before the script runs, the code still stays out of the URL.
+    <form method="post" action="/api/session" onSubmit={onSubmit} noValidate className="space-y-4">
       <p className="text-sm text-slate-700">
         Enter the 6-digit code from your authenticator app. Lost your phone? Enter one of your
         recovery codes instead.
