@@ -1,4 +1,5 @@
 import { headers } from "next/headers";
+import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { PortalShell } from "@/components/portal/portal-shell";
 import { Providers } from "@/components/portal/providers";
@@ -16,12 +17,18 @@ export default async function PortalLayout({ children }: { children: ReactNode }
     const here = safeNext((await headers()).get(REQUEST_PATH_HEADER) ?? undefined);
     return redirectToSignIn(here);
   }
+  const person = await refreshedPerson(session);
+  if (person?.twoFactorSetupRequired) {
+    // The company requires two-factor sign-in: nothing else works until it is set up.
+    const here = (await headers()).get(REQUEST_PATH_HEADER) ?? "";
+    if (!here.startsWith("/account")) redirect("/account?two_factor=required");
+  }
   return (
     <Providers>
       <PortalShell
         environment={session.environment}
         companyName={session.companyName}
-        access={{ pool: session.pool ?? null, person: await refreshedPerson(session) }}
+        access={{ pool: session.pool ?? null, person }}
       >
         {children}
       </PortalShell>

@@ -1,19 +1,30 @@
 "use client";
 
 import Link from "next/link";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
+import { ApiClientError } from "@/lib/portal/client/fetcher";
 import { personSignInBodySchema } from "@/lib/schemas/person-auth";
+import { TwoFactorCodeForm } from "./two-factor-code-form";
 import { type SessionFormProps, useSessionForm } from "./use-session-form";
 
 /** A person's own sign-in with e-mail and password (our API's addition). */
 export function PasswordSignInForm({ next, ...done }: SessionFormProps) {
+  const [askCode, setAskCode] = useState(false);
   const {
     register,
     onSubmit,
     formState: { errors, isSubmitting },
-  } = useSessionForm(personSignInBodySchema, ["email", "password"], done);
+  } = useSessionForm(personSignInBodySchema, ["email", "password"], done, (err) => {
+    if (!(err instanceof ApiClientError) || err.code !== "two_factor_required") return false;
+    setAskCode(true);
+    return true;
+  });
 
+  if (askCode) {
+    return <TwoFactorCodeForm {...done} next={next} onRestart={() => setAskCode(false)} />;
+  }
   return (
     // A real POST form: sent before the script runs, the password still stays out of the URL.
     <form method="post" action="/api/session" onSubmit={onSubmit} noValidate className="space-y-4">

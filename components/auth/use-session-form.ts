@@ -22,6 +22,8 @@ export function useSessionForm<T extends FieldValues>(
   schema: z.ZodType<T, T>,
   fields: Path<T>[],
   { onError, onDone }: Pick<SessionFormProps, "onError" | "onDone">,
+  /** A refusal the form handles itself (the password step asking for a code): true if it did. */
+  onRefused?: (err: unknown) => boolean,
 ) {
   const form = useForm<T>({ resolver: zodResolver(schema) });
   const onSubmit = form.handleSubmit(async (values) => {
@@ -29,6 +31,7 @@ export function useSessionForm<T extends FieldValues>(
     try {
       onDone(await portalFetch<SessionSummary>("/api/session", { method: "POST", json: values }));
     } catch (err) {
+      if (onRefused?.(err)) return;
       placeFieldErrors(err, fields, form.setError);
       onError(err instanceof Error ? err.message : "Sign-in failed. Try again.");
     }

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { SessionPerson } from "@/lib/portal/types";
 import { ROLE_LABELS } from "@/lib/schemas/permissions";
 
@@ -24,14 +25,15 @@ export function AccountName({
   }
   const role = ROLE_LABELS[person.role];
   return (
-    // On a phone the name gives way first: the role always shows.
-    <span
-      className="flex max-w-44 min-w-0 items-baseline text-sm whitespace-nowrap sm:max-w-72"
+    // On a phone the name gives way first: the role always shows. It opens the person's account.
+    <Link
+      href="/account"
+      className="flex max-w-44 min-w-0 items-baseline rounded-sm text-sm whitespace-nowrap hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:max-w-72"
       title={companyName ? `${person.name} (${role}) at ${companyName}` : undefined}
       data-testid="account-name"
     >
       <span className="min-w-0 truncate font-medium text-slate-900">{person.name}</span>
       <span className="shrink-0 text-slate-500">&nbsp;· {role}</span>
-    </span>
+    </Link>
   );
 }

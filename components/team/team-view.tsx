@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { type Teammate, useTeam } from "@/lib/portal/client/hooks/use-team";
 import { DeactivateTeammateDialog } from "./deactivate-teammate-dialog";
 import { InviteTeammateForm } from "./invite-teammate-form";
+import { RequireTwoFactorSwitch } from "./require-two-factor-switch";
 import { byRoleThenName, teammateName, teammateStatus } from "./team-format";
 import { TeammateRow } from "./teammate-row";
 
@@ -125,6 +126,8 @@ export function TeamView({ meId, manageable }: { meId: number | null; manageable
           />
         </section>
       )}
+
+      {manageable && <RequireTwoFactorSwitch />}
 
       <section
         aria-label="Teammates"

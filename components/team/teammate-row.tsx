@@ -169,6 +169,11 @@ export function TeammateRow({
             "Never signed in"
           ) : null}
         </p>
+        {t.two_factor_enabled !== undefined && (
+          <p className="mt-0.5 text-xs text-slate-500">
+            {t.two_factor_enabled ? "Two-factor on" : "Two-factor off"}
+          </p>
+        )}
       </div>
 
       <div className="col-span-2 flex flex-wrap items-center gap-2 empty:hidden md:col-span-1 md:justify-end">

@@ -32,6 +32,11 @@ export type Caller = {
   operator?: boolean;
   /** The grant (row of `tokens`) the call came with; none for the operator. Sign-out revokes it. */
   grantId?: number;
+  /**
+   * The company requires two-factor sign-in and this person has not set it up (our addition):
+   * the token may only enrol until they do (enforced by the handler wrapper, one place).
+   */
+  mustEnrolTwoFactor?: boolean;
 };
 
 const byTokenHash = (db: Db) =>
@@ -49,6 +54,8 @@ const byTokenHash = (db: Db) =>
         firstName: users.firstName,
         lastName: users.lastName,
         suspended: users.suspended,
+        totpEnabledAt: users.totpEnabledAt,
+        requireTwoFactor: companies.requireTwoFactor,
         companyId: companies.id,
         companyName: companies.name,
       })
@@ -97,6 +104,7 @@ export async function callerFromToken(db: Db, token: string, now: Date): Promise
     companyName: row.companyName,
     pool: person ? "private" : (row.pool ?? "public"),
     ...(person ? { person } : {}),
+    ...(person && row.requireTwoFactor && !row.totpEnabledAt ? { mustEnrolTwoFactor: true } : {}),
   };
 }
 
@@ -110,7 +118,17 @@ export const principalOf = (caller: Caller): Principal => ({
  * gets 403 `forbidden_for_public_pool` (as before people existed), a person whose role lacks it
  * 403 `forbidden_for_role`, saying which role and which action.
  */
-export function requirePermission(caller: Caller, action: Action): void {
+export function requirePermission(
+  caller: Caller,
+  action: Action,
+  allowedBeforeTwoFactor = false,
+): void {
+  if (caller.mustEnrolTwoFactor && !allowedBeforeTwoFactor) {
+    throw new ApiError(
+      "two_factor_setup_required",
+      "Your company requires two-factor sign-in: set it up (POST /api_v2/me/two_factor) before anything else",
+    );
+  }
   if (can(principalOf(caller), action)) return;
   if (caller.person) {
     const what = PERMISSIONS[action].description;

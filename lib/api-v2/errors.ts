@@ -9,6 +9,9 @@ export type ErrorCode =
   | "https_required"
   | "forbidden_for_public_pool"
   | "forbidden_for_role"
+  | "two_factor_required"
+  | "invalid_two_factor_code"
+  | "two_factor_setup_required"
   | "not_found"
   | "method_not_allowed"
   | "precondition_failed"
@@ -31,6 +34,9 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   https_required: 403,
   forbidden_for_public_pool: 403,
   forbidden_for_role: 403,
+  two_factor_required: 401,
+  invalid_two_factor_code: 401,
+  two_factor_setup_required: 403,
   not_found: 404,
   method_not_allowed: 405,
   precondition_failed: 412,
@@ -47,7 +53,15 @@ export const STATUS_OF: Record<ErrorCode, number> = {
 export type FieldErrors = Record<string, string[]>;
 
 export type ErrorBody = {
-  error: { code: ErrorCode; message: string; fields?: FieldErrors; request_id?: string };
+  error: {
+    code: ErrorCode;
+    message: string;
+    fields?: FieldErrors;
+    request_id?: string;
+    /** two_factor_required only: the one-use challenge to send back with the code. */
+    challenge?: string;
+    challenge_expires_at?: string;
+  };
 };
 
 /**
@@ -94,6 +108,8 @@ export class ApiError extends Error {
     message: string,
     fields?: FieldErrors,
     readonly headers?: Record<string, string>,
+    /** Extra members of the error object (two_factor_required's challenge). */
+    readonly extra?: { challenge: string; challenge_expires_at: string },
   ) {
     super(clip(message, ERROR_BOUNDS.messageChars));
     if (fields) this.fields = boundFieldErrors(fields);

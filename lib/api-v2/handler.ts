@@ -56,6 +56,7 @@ function errorResponse(err: ApiError, requestId: string): Response {
   const body: ErrorBody = { error: { code: err.code, message: err.message } };
   if (err.fields) body.error.fields = err.fields;
   if (err.code === "internal_error") body.error.request_id = requestId;
+  if (err.extra) Object.assign(body.error, err.extra);
   return json(body, err.status, err.headers);
 }
 
@@ -258,7 +259,11 @@ export const publicDbEndpoint = (fn: (ctx: DbCtx) => Promise<Response>): RouteHa
  */
 export const endpoint = (
   fn: (ctx: AuthedCtx) => Promise<Response>,
-  access: { needs: Action },
+  access: {
+    needs: Action;
+    /** Open to a person who must still set up two-factor sign-in (/me, enrolment, sign-out). */
+    beforeTwoFactor?: boolean;
+  },
 ): RouteHandler =>
   wrap(
     MAX_BODY_BYTES,
@@ -272,7 +277,7 @@ export const endpoint = (
         );
       }
       const caller = await callerFromToken(ctx.db, token, ctx.now);
-      requirePermission(caller, access.needs);
+      requirePermission(caller, access.needs, access.beforeTwoFactor);
       return { ...ctx, caller };
     },
     fn,

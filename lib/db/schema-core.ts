@@ -42,6 +42,8 @@ export const companies = pgTable("companies", {
     .default(
       sql`array[${sql.raw(DEFAULT_JOB_CATEGORIES.map((c) => `'${c}'`).join(", "))}]::text[]`,
     ),
+  /** Our addition: every person of the company must sign in with a second factor (TOTP). */
+  requireTwoFactor: boolean("require_two_factor").notNull().default(false),
   createdAt: ts("created_at").notNull().defaultNow(),
 });
 
@@ -161,6 +163,14 @@ export const users = pgTable(
     title: text("title"),
     /** Employer users only (our addition): when they last signed in with their password. */
     lastSignInAt: ts("last_sign_in_at"),
+    /** Two-factor sign-in (our addition): the TOTP secret, sealed at rest like the SSN. */
+    totpSecret: text("totp_secret"),
+    /** When the person confirmed their authenticator; null while off or only started. */
+    totpEnabledAt: ts("totp_enabled_at"),
+    /** The newest TOTP time step accepted: a code (and any older one) is accepted once. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    /** SHA-256 hashes of the unused recovery codes; a used one is removed as it is accepted. */
+    totpRecoveryHashes: text("totp_recovery_hashes").array(),
     /** scrypt hash of the password the user set when accepting the invitation (or at creation). */
     passwordHash: text("password_hash"),
     /**
@@ -278,6 +288,30 @@ export const invitations = pgTable(
  * the same transaction as the insert or delete: the unfiltered list's total without counting
  * 100,000 rows on every page.
  */
+/**
+ * A sign-in waiting for its second factor (our addition): the password was right, the code is
+ * still to come. Only the challenge's hash is kept; it lives five minutes, is used once, and dies
+ * after five wrong codes.
+ */
+export const twoFactorChallenges = pgTable(
+  "two_factor_challenges",
+  {
+    id: serial("id").primaryKey(),
+    challengeHash: text("challenge_hash").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: ts("expires_at").notNull(),
+    failures: integer("failures").notNull().default(0),
+    usedAt: ts("used_at"),
+  },
+  (t) => [
+    uniqueIndex("two_factor_challenges_hash_key").on(t.challengeHash),
+    // The purge finds the dead ones oldest first.
+    index("two_factor_challenges_expires_at_idx").on(t.expiresAt),
+  ],
+);
+
 export const companyUserCounts = pgTable("company_user_counts", {
   companyId: integer("company_id")
     .primaryKey()

@@ -48,6 +48,9 @@ export function normalizeError(status: number, body: unknown): PortalError {
         code: typeof err.code === "string" ? err.code : fallbackCode,
         message: typeof err.message === "string" && err.message ? err.message : fallbackMessage,
         ...(fields && { fields }),
+        // A sign-in's second step (our API): kept server-side, never sent on to the browser.
+        ...(err.code === "two_factor_required" &&
+          typeof err.challenge === "string" && { challenge: err.challenge }),
       };
     }
     if (typeof err === "string") return { code: fallbackCode, message: err };

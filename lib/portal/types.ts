@@ -3,7 +3,13 @@ import type { UserBadgeJson, UserJson } from "@/lib/schemas/user-fields";
 
 /** The portal's own view of API data: what pages render, whatever the upstream's quirks. */
 
-export type PortalError = { code: string; message: string; fields?: Record<string, string[]> };
+export type PortalError = {
+  code: string;
+  message: string;
+  fields?: Record<string, string[]>;
+  /** two_factor_required from our API only: the portal keeps it in the session cookie. */
+  challenge?: string;
+};
 
 /** A worker and its badges as every upstream answers them: the user field catalogue's type. */
 export type Worker = UserJson;
@@ -30,7 +36,14 @@ export type ListPage<T> = {
 };
 
 /** A person signed in with e-mail and password (our API's addition): who, and their role. */
-export type SessionPerson = { id: number; name: string; email: string; role: Role };
+export type SessionPerson = {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  /** The company requires two-factor sign-in and this person has not set it up (our API). */
+  twoFactorSetupRequired?: boolean;
+};
 
 export type SessionSummary = {
   environment: "test" | "live";

@@ -2,7 +2,7 @@ import { inArray, lt, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { RESEND_LIMIT } from "@/lib/api-v2/events/webhook-limits";
 import type { Db } from "@/lib/db/client";
-import { rateLimits, revokedSessions, tokens } from "@/lib/db/schema";
+import { rateLimits, revokedSessions, tokens, twoFactorChallenges } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 
 /** Rows deleted by one statement, and statements per table in one run: bounded work a minute. */
@@ -26,11 +26,17 @@ function longestWindowSeconds(): number {
   );
 }
 
-export type Purged = { rateLimits: number; tokens: number; revokedSessions: number };
+export type Purged = {
+  rateLimits: number;
+  tokens: number;
+  revokedSessions: number;
+  twoFactorChallenges: number;
+};
 
 /**
  * Deletes what can never count again: rate-limit windows that ended, tokens expired for longer
- * than the grace, revoked-session ids whose cookies have expired. Each table in batches of
+ * than the grace, revoked-session ids whose cookies have expired, two-factor challenges past
+ * their five minutes. Each table in batches of
  * PURGE_BATCH rows (an index finds them oldest first), at most PURGE_BATCHES_PER_RUN batches a
  * run, so one run's work is bounded however much has piled up; the next run takes the rest.
  * Every instance may run it at once: a row deleted twice is deleted once.
@@ -51,6 +57,13 @@ export async function purgeExpired(db: Db, now: Date): Promise<Purged> {
       revokedSessions,
       revokedSessions.sid,
       lt(revokedSessions.expiresAt, now),
+    ),
+    // A sign-in's second-factor challenge is dead five minutes on, used or not.
+    twoFactorChallenges: await purge(
+      db,
+      twoFactorChallenges,
+      twoFactorChallenges.id,
+      lt(twoFactorChallenges.expiresAt, now),
     ),
   };
 }

@@ -22,7 +22,7 @@ import {
 import { signInUpstream } from "@/lib/portal/server/sign-in";
 import { demoSignInAs } from "@/lib/portal/server/sign-in-demo";
 import { enterSignIn } from "@/lib/portal/server/sign-in-limit";
-import { signInPerson } from "@/lib/portal/server/sign-in-person";
+import { signInPerson, signInPersonCode } from "@/lib/portal/server/sign-in-person";
 import { upstreamFetch } from "@/lib/portal/server/upstream";
 import type { PortalError, SessionSummary } from "@/lib/portal/types";
 import { authenticateBodySchema } from "@/lib/schemas/auth";
@@ -104,6 +104,8 @@ const signInFormSchema = z.looseObject({
   demo: z.boolean().optional().catch(undefined),
   as: z.string().max(254).optional().catch(undefined),
   next: z.string().optional().catch(undefined),
+  /** The second step of a two-factor sign-in: the code, with the challenge the cookie kept. */
+  code: z.string().max(32).optional().catch(undefined),
 });
 type SignInForm = z.output<typeof signInFormSchema>;
 const signInFormOf = (raw: unknown): SignInForm => signInFormSchema.safeParse(raw).data ?? {};
@@ -130,7 +132,21 @@ async function upstreamSignIn(
   raw: unknown,
   form: SignInForm,
   client: string | null,
+  pending: SessionData["twoFactor"],
 ): Promise<Upstream> {
+  if (form.code !== undefined) {
+    if (!pending || Date.parse(pending.expiresAt) <= Date.now()) {
+      return {
+        ok: false,
+        status: 401,
+        error: {
+          code: "two_factor_expired",
+          message: "That sign-in has expired. Enter your e-mail and password again.",
+        },
+      };
+    }
+    return signInPersonCode(pending.challenge, form.code.trim(), { client });
+  }
   if (form.demo === true) {
     const demo = demoSignInAs(form.as);
     if (!demo) {
@@ -188,9 +204,9 @@ async function signIn(
   client: string | null,
   jar: CookieJar,
 ): Promise<SignInResult> {
-  const result = await upstreamSignIn(raw, form, client);
-  if (!result.ok) return result;
   const session = await getSession(jar);
+  const result = await upstreamSignIn(raw, form, client, session.twoFactor);
+  if (!result.ok) return await rememberChallenge(session, form, result);
   // A fresh session: nothing of a previous sign-in (its person) carries over.
   for (const key of Object.keys(session) as (keyof SessionData)[]) delete session[key];
   // A new id for every sign-in: what sign-out revokes, whoever holds a copy of the cookie.
@@ -205,6 +221,34 @@ async function signIn(
       person: result.session.person ?? null,
     },
   };
+}
+
+/** The API's challenge lives five minutes: the cookie keeps it no longer. */
+const CHALLENGE_TTL_MS = 5 * 60_000;
+
+/**
+ * A refused sign-in: a password that asks for a second factor leaves its challenge in the sealed
+ * cookie (and nothing else of a previous session); a code step that cannot go on forgets it. The
+ * browser never sees the challenge.
+ */
+async function rememberChallenge(
+  session: Awaited<ReturnType<typeof getSession>>,
+  form: SignInForm,
+  result: Extract<SignInResult, { ok: false }>,
+): Promise<SignInResult> {
+  const { challenge, ...error } = result.error;
+  if (challenge) {
+    for (const key of Object.keys(session) as (keyof SessionData)[]) delete session[key];
+    session.twoFactor = {
+      challenge,
+      expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS).toISOString(),
+    };
+    await session.save();
+  } else if (form.code !== undefined && error.code !== "invalid_two_factor_code") {
+    delete session.twoFactor;
+    await session.save();
+  }
+  return { ...result, error };
 }
 
 /**

@@ -2,6 +2,7 @@ import { authenticate } from "@/lib/api-v2/auth/authenticate";
 import { authenticatePerson } from "@/lib/api-v2/auth/authenticate-person";
 import { signInCredentialsOf } from "@/lib/api-v2/auth/credentials";
 import { revokeToken } from "@/lib/api-v2/auth/revoke-token";
+import { answerTwoFactor } from "@/lib/api-v2/auth/two-factor/challenge-answer";
 import { endpoint, json, methods, publicDbEndpoint } from "@/lib/api-v2/handler";
 import { clientAddress } from "@/lib/api-v2/request-meta";
 
@@ -12,6 +13,7 @@ import { clientAddress } from "@/lib/api-v2/request-meta";
 const authenticateHandler = publicDbEndpoint(async (ctx) => {
   const creds = signInCredentialsOf(ctx);
   const meta = { clientAddress: clientAddress(ctx.req), now: ctx.now };
+  if (creds.kind === "two_factor") return json(await answerTwoFactor(ctx.db, creds, meta));
   return json(
     creds.kind === "person"
       ? await authenticatePerson(ctx.db, creds, meta)
@@ -25,7 +27,7 @@ const revokeHandler = endpoint(
     await revokeToken(ctx.db, ctx.caller, ctx.now);
     return json(null, 204);
   },
-  { needs: "session" },
+  { needs: "session", beforeTwoFactor: true },
 );
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({

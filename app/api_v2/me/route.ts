@@ -7,6 +7,7 @@ import { endpoint, json, methods } from "@/lib/api-v2/handler";
  */
 const me = endpoint(async (ctx) => json(await describeCaller(ctx.db, ctx.caller)), {
   needs: "session",
+  beforeTwoFactor: true,
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: me });

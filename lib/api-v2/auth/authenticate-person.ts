@@ -8,6 +8,7 @@ import { formatSecondsZ } from "../format";
 import { hashToken, randomToken } from "../hash-token";
 import { verifyPasswordOrDecoy } from "../invitations/password";
 import { consumeRateLimit } from "../rate-limit";
+import { twoFactorChallenge } from "./two-factor/challenge-start";
 
 /** One answer for every way a sign-in fails: it must not tell which part was wrong. */
 export const invalidPersonCredentials = () =>
@@ -51,6 +52,7 @@ export async function authenticatePerson(
       type: users.type,
       passwordHash: users.passwordHash,
       suspended: users.suspended,
+      totpEnabledAt: users.totpEnabledAt,
     })
     .from(users)
     .where(eq(sql`lower(${users.email})`, creds.email))
@@ -59,23 +61,40 @@ export async function authenticatePerson(
   const ok = await verifyPasswordOrDecoy(creds.password, eligible?.passwordHash);
   if (!eligible || !ok) throw invalidPersonCredentials();
 
+  if (eligible.totpEnabledAt) {
+    // The password was right: its attempt is given back; the code is counted on its own.
+    await refundRateLimit(db, accountKey, window, now);
+    throw await twoFactorChallenge(db, eligible.id, now);
+  }
+  const issued = await issuePersonToken(db, eligible.id, now);
+  if (!issued) throw invalidPersonCredentials();
+  await refundRateLimit(db, accountKey, window, now);
+  return issued;
+}
+
+/**
+ * A token for a person who has proven who they are, recording the sign-in; null when they were
+ * deactivated meanwhile (the row lock and the re-check decide).
+ */
+export async function issuePersonToken(
+  db: Db,
+  userId: number,
+  now: Date,
+): Promise<{ token: string; expires_at: string } | null> {
   const token = randomToken();
   // Whole seconds, so the stored expiry is exactly what clients parse from expires_at.
-  const expiresAt = new Date(Math.floor(now.getTime() / 1000) * 1000 + e.TOKEN_TTL_SECONDS * 1000);
-  const issued = await db.transaction(async (tx) => {
-    // Deactivation may have landed while the hash ran: the row lock and the re-check decide.
+  const ttl = env().TOKEN_TTL_SECONDS * 1000;
+  const expiresAt = new Date(Math.floor(now.getTime() / 1000) * 1000 + ttl);
+  return db.transaction(async (tx) => {
     const [live] = await tx
       .update(users)
       .set({ lastSignInAt: now })
-      .where(sql`${users.id} = ${eligible.id} and not ${users.suspended}`)
+      .where(sql`${users.id} = ${userId} and not ${users.suspended}`)
       .returning({ id: users.id });
-    if (!live) return false;
+    if (!live) return null;
     await tx
       .insert(tokens)
-      .values({ tokenHash: hashToken(token), userId: eligible.id, createdAt: now, expiresAt });
-    return true;
+      .values({ tokenHash: hashToken(token), userId, createdAt: now, expiresAt });
+    return { token, expires_at: formatSecondsZ(expiresAt) };
   });
-  if (!issued) throw invalidPersonCredentials();
-  await refundRateLimit(db, accountKey, window, now);
-  return { token, expires_at: formatSecondsZ(expiresAt) };
 }

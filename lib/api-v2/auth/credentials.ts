@@ -1,4 +1,5 @@
 import { personSignInBodySchema } from "@/lib/schemas/person-auth";
+import { twoFactorSignInBodySchema } from "@/lib/schemas/two-factor";
 import { ApiError } from "../errors";
 import type { Ctx } from "../handler";
 import { parseOr422 } from "../handler";
@@ -7,7 +8,8 @@ import { hasNul, isJsonMediaType, nulRefused, parseJsonObject } from "../read-bo
 /** What POST /authenticate was given: a key pair, or a person's e-mail and password (ours). */
 export type SignInCredentials =
   | { kind: "keys"; apiKey: string; secretKey: string }
-  | { kind: "person"; email: string; password: string };
+  | { kind: "person"; email: string; password: string }
+  | { kind: "two_factor"; challenge: string; code: string };
 
 function bodyFields(ctx: Ctx): Record<string, unknown> {
   const found: Record<string, unknown> = {};
@@ -48,6 +50,15 @@ export function signInCredentialsOf(ctx: Ctx): SignInCredentials {
   refusePasswordInQuery(ctx);
   const found = bodyFields(ctx);
   const given = (field: string) => found[field] !== undefined || ctx.url.searchParams.has(field);
+  if (found.challenge !== undefined && !given("api_key") && !given("email")) {
+    const { challenge, code } = parseOr422(twoFactorSignInBodySchema, {
+      challenge: found.challenge,
+      code: found.code,
+    });
+    if (hasNul(challenge)) throw nulRefused("challenge");
+    if (hasNul(code)) throw nulRefused("code");
+    return { kind: "two_factor", challenge, code };
+  }
   const isPerson =
     !given("api_key") && !given("secret_key") && (given("email") || given("password"));
   if (isPerson) {

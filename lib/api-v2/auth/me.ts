@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { users } from "@/lib/db/schema";
+import { companies, users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { ACTIONS, type Action, can, type Role } from "@/lib/schemas/permissions";
 import { type Caller, principalOf } from "../caller";
@@ -12,6 +12,8 @@ export type MePerson = {
   email: string;
   role: Role;
   title: string | null;
+  /** Our addition: whether two-factor sign-in is on for this person. */
+  two_factor_enabled: boolean;
 };
 
 /**
@@ -29,15 +31,31 @@ export async function describeCaller(db: Db, caller: Caller) {
         last_name: users.lastName,
         email: users.email,
         title: users.title,
+        totpEnabledAt: users.totpEnabledAt,
       })
       .from(users)
       .where(eq(users.id, caller.person.id));
-    if (row) user = { ...row, role: caller.person.role };
+    if (row) {
+      const { totpEnabledAt, ...rest } = row;
+      user = { ...rest, role: caller.person.role, two_factor_enabled: totpEnabledAt !== null };
+    }
   }
   const who = principalOf(caller);
-  const permissions: Action[] = ACTIONS.filter((a) => can(who, a));
+  // A person who must still set up two-factor holds nothing else until they do.
+  const permissions: Action[] = caller.mustEnrolTwoFactor
+    ? ["session"]
+    : ACTIONS.filter((a) => can(who, a));
+  const [company] = await db
+    .select({ requireTwoFactor: companies.requireTwoFactor })
+    .from(companies)
+    .where(eq(companies.id, caller.companyId));
   return {
-    company: { id: caller.companyId, name: caller.companyName },
+    company: {
+      id: caller.companyId,
+      name: caller.companyName,
+      require_two_factor: company?.requireTwoFactor ?? false,
+    },
+    two_factor_setup_required: caller.mustEnrolTwoFactor ?? false,
     pool: caller.pool,
     environment: env().API_ENVIRONMENT,
     user,

@@ -6,7 +6,7 @@ import { invitationStatus, type UserRow } from "../users/serialize-user";
 /**
  * The employer user object (docs/people.md): the reference's fields in the order of its users
  * schema (tap-wonolo `users.json`) that apply to an employer, then ours (`invitation_status`,
- * `last_sign_in_at`). Never a password, hash or token.
+ * `last_sign_in_at`, `two_factor_enabled`). Never a password, hash or token.
  */
 export type EmployerJson = {
   id: number;
@@ -26,6 +26,8 @@ export type EmployerJson = {
   logo_url: string | null;
   invitation_status: InvitationStatus | null;
   last_sign_in_at: string | null;
+  /** Our addition: whether they sign in with a second factor (never the secret itself). */
+  two_factor_enabled: boolean;
 };
 
 export function serializeEmployer(u: UserRow, now: Date): EmployerJson {
@@ -48,6 +50,7 @@ export function serializeEmployer(u: UserRow, now: Date): EmployerJson {
     logo_url: u.logoUrl,
     invitation_status: invitationStatus(u, now),
     last_sign_in_at: formatTimestamp(u.lastSignInAt),
+    two_factor_enabled: u.totpEnabledAt !== null,
   };
 }
 
@@ -56,7 +59,13 @@ export function diffEmployers(
   before: EmployerJson | null,
   after: EmployerJson,
 ): Record<string, { from: unknown; to: unknown }> {
-  const untracked = new Set(["updated_at", "invitation_status", "last_sign_in_at", "suspended_at"]);
+  const untracked = new Set([
+    "updated_at",
+    "invitation_status",
+    "last_sign_in_at",
+    "suspended_at",
+    "two_factor_enabled",
+  ]);
   const out: Record<string, { from: unknown; to: unknown }> = {};
   for (const [field, to] of Object.entries(after)) {
     if (untracked.has(field)) continue;

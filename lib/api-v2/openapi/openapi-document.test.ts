@@ -22,6 +22,11 @@ import {
   confirmPasswordResetBodySchema,
   requestPasswordResetBodySchema,
 } from "@/lib/schemas/person-auth";
+import {
+  companySettingsBodySchema,
+  confirmTwoFactorBodySchema,
+  disableTwoFactorBodySchema,
+} from "@/lib/schemas/two-factor";
 import { inviteUserBodySchema, updateUserBodySchema } from "@/lib/schemas/user";
 import {
   acceptInvitationBodySchema,
@@ -117,6 +122,9 @@ describe("the OpenAPI document", () => {
       requestPasswordReset: { schema: requestPasswordResetBodySchema },
       confirmPasswordReset: { schema: confirmPasswordResetBodySchema },
       changePassword: { schema: changePasswordBodySchema },
+      confirmTwoFactor: { schema: confirmTwoFactorBodySchema },
+      disableTwoFactor: { schema: disableTwoFactorBodySchema },
+      updateCompanySettings: { schema: companySettingsBodySchema },
     };
     for (const e of ENDPOINTS) {
       const content = (doc.paths?.[e.path]?.[e.method]?.requestBody as Json | undefined)?.content;
@@ -352,6 +360,10 @@ describe("the response schemas", () => {
     title: null,
     lastSignInAt: null,
     suspendedAt: null,
+    totpSecret: null,
+    totpEnabledAt: null,
+    totpLastStep: null,
+    totpRecoveryHashes: null,
   };
   const held: UserBadgeRow = { id: 7, userId: 42, badgeId: 12, createdAt: at };
   // The private pool owning the worker: it reads the SSN and date of birth.

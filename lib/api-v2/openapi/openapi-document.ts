@@ -15,6 +15,7 @@ import { JOB_BODY_NOTES, JOBS_ENDPOINTS } from "./endpoints/jobs";
 import { PEOPLE_AUTH_ENDPOINTS } from "./endpoints/people-auth";
 import { PERSONAL_DATA_ENDPOINTS } from "./endpoints/personal-data";
 import { SESSION_ENDPOINTS } from "./endpoints/session";
+import { TWO_FACTOR_ENDPOINTS } from "./endpoints/two-factor";
 import { USERS_ENDPOINTS } from "./endpoints/users";
 import { WEBHOOKS_ENDPOINTS } from "./endpoints/webhooks";
 import { ERROR_CODES, USER_FIELD_NOTES } from "./response-schemas";
@@ -35,6 +36,7 @@ export { TAGS } from "./shared";
 export const ENDPOINTS: Endpoint[] = [
   ...SESSION_ENDPOINTS,
   ...PEOPLE_AUTH_ENDPOINTS,
+  ...TWO_FACTOR_ENDPOINTS,
   ...USERS_ENDPOINTS,
   ...EMPLOYERS_ENDPOINTS,
   ...PERSONAL_DATA_ENDPOINTS,

@@ -189,6 +189,18 @@ export const ERROR_EXAMPLES: Record<
     when: "Our addition: a person signed in with e-mail and password whose role does not hold the action (see the role table in the introduction). Key pairs never get it.",
     message: "Your role (Read-only) cannot do this: post, edit and cancel job requests",
   },
+  two_factor_required: {
+    when: "Our addition: the e-mail and password were right and the person has two-factor sign-in on. The error carries a one-use `challenge` (valid five minutes) to send back to POST /authenticate with a `code`.",
+    message: "Enter the code from your authenticator app (or a recovery code)",
+  },
+  invalid_two_factor_code: {
+    when: "Our addition: the code sent with a sign-in challenge is wrong, already used, or the challenge has expired, been used or seen five wrong codes.",
+    message: "The code is not valid; try the current code from your authenticator app",
+  },
+  two_factor_setup_required: {
+    when: "Our addition: the company requires two-factor sign-in and this person has not set it up: their token may only read /me, enrol (POST /me/two_factor and /confirm) and sign out.",
+    message: "Your company requires two-factor sign-in: set it up before anything else",
+  },
   not_found: {
     when: "No such record, or one the caller may not see.",
     message: "User not found",

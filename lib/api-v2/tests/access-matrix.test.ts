@@ -92,6 +92,15 @@ const UNAUTHENTICATED: Record<Exclude<Who, KeyHolder>, Exp> = {
 
 const authed = (e: Record<KeyHolder, Exp>): Record<Who, Exp> => ({ ...e, ...UNAUTHENTICATED });
 const everyone = (e: Exp) => Object.fromEntries(WHO.map((w) => [w, e])) as Record<Who, Exp>;
+/** A person's own call: every key pair's token gets 422 on `base`. */
+const personOnly = () =>
+  authed(
+    Object.fromEntries(
+      (["ownPrivate", "otherPrivate", "publicActive", "publicWithout", "ownPublic"] as const).map(
+        (w) => [w, { status: 422, code: "validation_failed", fields: ["base"] }],
+      ),
+    ) as Record<KeyHolder, Exp>,
+  );
 /** Reads that any valid token may make (its own company's data). */
 const anyKey = (status = 200) =>
   authed({
@@ -521,6 +530,34 @@ describeApi("tenancy and access matrix", (api) => {
             password_confirmation: "another matrix password",
           },
         }),
+      },
+    },
+
+    // Two-factor sign-in is a person's own: a key pair's token has none (422 on base).
+    "api_v2/me/two_factor": {
+      POST: { expect: personOnly(), request: () => ({ path: "/api_v2/me/two_factor" }) },
+      DELETE: {
+        expect: personOnly(),
+        request: () => ({ path: "/api_v2/me/two_factor", json: { password: "matrix password" } }),
+      },
+    },
+    "api_v2/me/two_factor/confirm": {
+      POST: {
+        expect: personOnly(),
+        request: () => ({ path: "/api_v2/me/two_factor/confirm", json: { code: "123456" } }),
+      },
+    },
+    "api_v2/me/company": {
+      // The company's sign-in rule: team.write, which a private pool key holds.
+      PATCH: {
+        expect: authed({
+          ownPrivate: ok(),
+          otherPrivate: ok(),
+          publicActive: PUBLIC_POOL,
+          publicWithout: PUBLIC_POOL,
+          ownPublic: PUBLIC_POOL,
+        }),
+        request: () => ({ path: "/api_v2/me/company", json: { require_two_factor: false } }),
       },
     },
 

@@ -24,6 +24,7 @@ export const EMPLOYER_KEYS = [
   "logo_url",
   "invitation_status",
   "last_sign_in_at",
+  "two_factor_enabled",
 ];
 
 export const employerBody = (companyId: number, overrides: Record<string, unknown> = {}) => {

@@ -54,6 +54,7 @@ describeApi("employer users", (api) => {
       logo_url: null,
       invitation_status: "accepted",
       last_sign_in_at: null,
+      two_factor_enabled: false,
     });
     expect(res.headers.get("location")).toBe(`/api_v2/users/${res.body.id}`);
     expect(res.headers.get("etag")).toBe(`"u${res.body.id}-v1"`);

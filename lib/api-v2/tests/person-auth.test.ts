@@ -230,7 +230,8 @@ describeApi("person sign-in", (api) => {
       const res = await call("GET", "/api_v2/me", { bearer: token });
       expect(res.status, res.text).toBe(200);
       expect(res.body).toEqual({
-        company: { id: companyId, name: "People Co" },
+        company: { id: companyId, name: "People Co", require_two_factor: false },
+        two_factor_setup_required: false,
         pool: "private",
         environment: "test",
         user: {
@@ -240,6 +241,7 @@ describeApi("person sign-in", (api) => {
           email,
           role: "read_only",
           title: "Operations manager",
+          two_factor_enabled: false,
         },
         permissions: [
           "session",

@@ -63,7 +63,12 @@ describeApi("the periodic purge (lib/server/purge.ts)", (api) => {
 
     const purged = await purgeExpired(db(), now);
 
-    expect(purged).toEqual({ rateLimits: 2, tokens: 1, revokedSessions: 1 });
+    expect(purged).toEqual({
+      rateLimits: 2,
+      tokens: 1,
+      revokedSessions: 1,
+      twoFactorChallenges: 0,
+    });
     // (authenticate's own counters are current too)
     const counters = (await keysOf()).map((r) => r.key);
     expect(counters).toEqual(expect.arrayContaining(["current", "resend-window-open"]));

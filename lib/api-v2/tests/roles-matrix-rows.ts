@@ -122,6 +122,33 @@ export function roleRows(h: Helpers): Record<string, Partial<Record<Method, Row>
       },
     },
     "api_v2/me": { GET: { needs: "session", request: get("/api_v2/me") } },
+    "api_v2/me/two_factor": {
+      POST: {
+        needs: "session",
+        keyPairAnyAnswer: true,
+        request: () => ({ path: "/api_v2/me/two_factor" }),
+      },
+      DELETE: {
+        needs: "session",
+        keyPairAnyAnswer: true,
+        // A wrong password: permitted, refused for its content (nothing turned off).
+        request: () => ({ path: "/api_v2/me/two_factor", json: { password: "not the password" } }),
+      },
+    },
+    "api_v2/me/two_factor/confirm": {
+      POST: {
+        needs: "session",
+        keyPairAnyAnswer: true,
+        // Nothing started for this person: 422 on base, never a change.
+        request: () => ({ path: "/api_v2/me/two_factor/confirm", json: { code: "not a code" } }),
+      },
+    },
+    "api_v2/me/company": {
+      PATCH: {
+        needs: "team.write",
+        request: () => ({ path: "/api_v2/me/company", json: { require_two_factor: false } }),
+      },
+    },
     "api_v2/me/password": {
       PATCH: {
         needs: "session",

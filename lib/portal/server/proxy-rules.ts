@@ -27,6 +27,11 @@ const list =
  */
 const ALLOWED: [method: string, path: RegExp, shape?: Shape][] = [
   ["GET", /^me$/],
+  // A person's own account (ours): two-factor sign-in, and the company's rule for it (admins).
+  ["POST", /^me\/two_factor$/],
+  ["POST", /^me\/two_factor\/confirm$/],
+  ["DELETE", /^me\/two_factor$/],
+  ["PATCH", /^me\/company$/],
   ["GET", /^users$/, list("users")],
   // The created worker, or (as some clients of the real service expect) `{"user": {...}}`.
   ["POST", /^users\/invite$/, (b) => record(b) || (isObject(b) && record(b.user))],

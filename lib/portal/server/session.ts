@@ -28,6 +28,11 @@ export type SessionData = {
    * their role decides what the screens offer. Null or absent for a key pair's session.
    */
   person?: SessionPerson | null;
+  /**
+   * A person's sign-in waiting for its second factor (our API): the API's one-use challenge,
+   * kept here in the sealed cookie, never in a URL or a page. No token until the code is right.
+   */
+  twoFactor?: { challenge: string; expiresAt: string };
 };
 
 const SESSION_COOKIE = "ep_session";

@@ -27,7 +27,14 @@ export function personOf(me: unknown): SessionPerson | null {
   const name = [u.first_name, u.last_name]
     .filter((p): p is string => typeof p === "string" && p.trim() !== "")
     .join(" ");
-  return { id: u.id, name: name || u.email, email: u.email, role: u.role };
+  const mustEnrol = isObject(me) && me.two_factor_setup_required === true;
+  return {
+    id: u.id,
+    name: name || u.email,
+    email: u.email,
+    role: u.role,
+    ...(mustEnrol && { twoFactorSetupRequired: true }),
+  };
 }
 
 type Result =
@@ -36,6 +43,10 @@ type Result =
       session: Required<Pick<SessionData, "token" | "expiresAt" | "environment">> & SessionData;
     }
   | { ok: false; status: number; error: PortalError };
+
+/** What the code step of the sign-in page says when the API asks for a second factor. */
+export const TWO_FACTOR_ASKED =
+  "Enter the 6-digit code from your authenticator app, or a recovery code.";
 
 /**
  * A person's own sign-in (our API's addition, so only where the test environment's upstream is
@@ -66,6 +77,10 @@ export async function signInPerson(
     expect: isTokenAnswer,
     client: opts.client,
   });
+  if (!auth.ok && auth.error.code === "two_factor_required" && auth.error.challenge) {
+    const error = { code: "two_factor_required", message: TWO_FACTOR_ASKED };
+    return { ok: false, status: 401, error: { ...error, challenge: auth.error.challenge } };
+  }
   if (!auth.ok) {
     // Whatever the reason (unknown address, wrong password, no password yet, deactivated), the
     // API answers one 401, and so does the page.
@@ -76,6 +91,47 @@ export async function signInPerson(
     return { ok: false, status: auth.status === 422 ? 401 : auth.status, error };
   }
   const { token, expires_at } = auth.body as { token: string; expires_at: string };
+  return personSession(token, expires_at, opts.client);
+}
+
+/**
+ * The second step (our API): the challenge the cookie kept and the code the person typed. A
+ * wrong code keeps the challenge (it dies upstream after five); any other refusal ends it.
+ */
+export async function signInPersonCode(
+  challenge: string,
+  code: string,
+  opts: { client?: string | null } = {},
+): Promise<Result> {
+  const auth = await upstreamFetch("test", "authenticate", {
+    method: "POST",
+    body: JSON.stringify({ challenge, code }),
+    contentType: "application/json",
+    safe: true,
+    expect: isTokenAnswer,
+    client: opts.client,
+  });
+  if (!auth.ok) {
+    const wrong = auth.status === 401 || auth.status === 422;
+    const error = wrong
+      ? {
+          code: "invalid_two_factor_code",
+          message: "That code did not work. Enter the current code, or sign in again.",
+        }
+      : auth.error;
+    return { ok: false, status: wrong ? 401 : auth.status, error };
+  }
+  const { token, expires_at } = auth.body as { token: string; expires_at: string };
+  return personSession(token, expires_at, opts.client);
+}
+
+/** /me for who a person's fresh token belongs to, and the session that keeps it. */
+async function personSession(
+  token: string,
+  expires_at: string,
+  client: string | null | undefined,
+): Promise<Result> {
+  const opts = { client };
   const me = await upstreamFetch("test", "me", { token, client: opts.client });
   const body = me.ok && isObject(me.body) ? me.body : {};
   const person = personOf(body);

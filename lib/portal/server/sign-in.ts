@@ -30,7 +30,7 @@ export async function signInUpstream(
 ): Promise<
   | {
       ok: true;
-      session: Required<Omit<SessionData, "pool" | "sid" | "person">> &
+      session: Required<Omit<SessionData, "pool" | "sid" | "person" | "twoFactor">> &
         Pick<SessionData, "pool" | "person">;
     }
   | { ok: false; status: number; error: PortalError }

@@ -48,6 +48,9 @@ export const employerUserSchema = z
       .datetime({ offset: true })
       .nullable()
       .meta(addition("When they last signed in with their e-mail and password.")),
+    two_factor_enabled: z
+      .boolean()
+      .meta(addition("Whether they sign in with a second factor (an authenticator app).")),
   })
   .meta({
     id: "EmployerUser",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { authenticateBodySchema } from "@/lib/schemas/auth";
 import { personSignInBodySchema } from "@/lib/schemas/person-auth";
+import { twoFactorSignInBodySchema } from "@/lib/schemas/two-factor";
 import { authResultSchema, infoSchema, meSchema } from "../response-schemas";
 import type { Endpoint } from "../shared";
 
@@ -9,7 +10,12 @@ const PersonSignInBody = personSignInBodySchema.meta({
   id: "PersonSignInBody",
   description: "A person's e-mail and password. Our addition.",
 });
-const SignInBody = z.union([AuthenticateBody, PersonSignInBody]);
+const TwoFactorSignInBody = twoFactorSignInBodySchema.meta({
+  id: "TwoFactorSignInBody",
+  description:
+    "The second step of a person's sign-in: the challenge from 401 two_factor_required and a code. Our addition.",
+});
+const SignInBody = z.union([AuthenticateBody, PersonSignInBody, TwoFactorSignInBody]);
 
 /** Authentication, service info, the caller and the document itself. */
 export const SESSION_ENDPOINTS: Endpoint[] = [
@@ -20,7 +26,7 @@ export const SESSION_ENDPOINTS: Endpoint[] = [
     tag: "Authentication",
     summary: "Get a token",
     description:
-      "Exchanges credentials for a token, valid 24 hours by default. Two kinds of credentials:\n\n- **A key pair** (the original interface; an integration's pool access). The keys may come as query parameters (as documented by the original interface), as a form-encoded body (what existing data-sync clients send) or as a JSON body. Test keys (pk_test_…/sk_test_…) work only on a test deployment, live keys only on a live one. Rate-limited per key and per client address.\n- **A person's e-mail and password** (our addition): an employer user of the company signs in as themself, and the token carries their role (customer_admin, requestor, read_only), which the API enforces on every call. In the body only (JSON or form-encoded): a `password` in the query string is 422. An unknown e-mail, a wrong password, a teammate who has not chosen a password yet, a deactivated one and a worker's e-mail all get the same 401 `invalid_credentials` (\"The e-mail or password is not valid\") after the same work. Rate-limited per client address (the same counter as key pairs) and per account (failed attempts). Sets the person's `last_sign_in_at`. Sign out with DELETE; a password change, a reset or a deactivation ends all of the person's tokens.\n\nRe-authenticate when a call answers 401.",
+      "Exchanges credentials for a token, valid 24 hours by default. Two kinds of credentials:\n\n- **A key pair** (the original interface; an integration's pool access). The keys may come as query parameters (as documented by the original interface), as a form-encoded body (what existing data-sync clients send) or as a JSON body. Test keys (pk_test_…/sk_test_…) work only on a test deployment, live keys only on a live one. Rate-limited per key and per client address.\n- **A person's e-mail and password** (our addition): an employer user of the company signs in as themself, and the token carries their role (customer_admin, requestor, read_only), which the API enforces on every call. In the body only (JSON or form-encoded): a `password` in the query string is 422. An unknown e-mail, a wrong password, a teammate who has not chosen a password yet, a deactivated one and a worker's e-mail all get the same 401 `invalid_credentials` (\"The e-mail or password is not valid\") after the same work. Rate-limited per client address (the same counter as key pairs) and per account (failed attempts). Sets the person's `last_sign_in_at`. Sign out with DELETE; a password change, a reset or a deactivation ends all of the person's tokens.\n- **Two-factor sign-in** (our addition): when the person has it on, a right e-mail and password answer 401 `two_factor_required` whose error carries `challenge` (one use, five minutes; only its hash is kept) and `challenge_expires_at`. Send `{challenge, code}` back here: `code` is the current six-digit TOTP code (one 30-second step either side is accepted, each code once) or one of the person's recovery codes (each works once). A wrong, replayed or late code is 401 `invalid_two_factor_code`; it counts against the account's limit, and a challenge dies after five wrong codes.\n\nRe-authenticate when a call answers 401.",
     auth: false,
     request: {
       query: authenticateBodySchema.partial(),
@@ -53,6 +59,8 @@ export const SESSION_ENDPOINTS: Endpoint[] = [
       "missing_credentials",
       "validation_failed",
       "rate_limited",
+      "two_factor_required",
+      "invalid_two_factor_code",
     ],
   },
   {

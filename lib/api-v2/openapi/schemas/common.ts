@@ -59,6 +59,14 @@ export const errorSchema = z
         .string()
         .optional()
         .meta({ description: "On internal errors: quote it when reporting the problem." }),
+      challenge: z.string().optional().meta({
+        description:
+          "two_factor_required only (our addition): send it back to POST /authenticate with a code.",
+      }),
+      challenge_expires_at: z.iso
+        .datetime({ precision: 0 })
+        .optional()
+        .meta({ description: "two_factor_required only (our addition): five minutes on." }),
     }),
   })
   .meta({ id: "Error", description: "The one error shape of every endpoint." });

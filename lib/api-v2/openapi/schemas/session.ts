@@ -48,7 +48,17 @@ export const authResultSchema = z
 
 export const meSchema = z
   .object({
-    company: z.object({ id: z.number().int(), name: z.string() }),
+    company: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      require_two_factor: z.boolean().meta({
+        description: "Every person must sign in with a second factor (our addition).",
+      }),
+    }),
+    two_factor_setup_required: z.boolean().meta({
+      description:
+        "The company requires two-factor sign-in and this person has not set it up: until they do, only /me, enrolment and sign-out answer (our addition).",
+    }),
     pool: z
       .enum(["private", "public"])
       .meta({ description: "The access level of the key behind the token." }),
@@ -61,6 +71,7 @@ export const meSchema = z
         email: z.string(),
         role: z.enum(ROLES),
         title: z.string().nullable(),
+        two_factor_enabled: z.boolean().meta({ description: "Our addition." }),
       })
       .nullable()
       .meta({

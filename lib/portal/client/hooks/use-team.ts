@@ -26,6 +26,8 @@ export type Teammate = {
   /** Ours. */
   invitation_status?: "invited" | "accepted" | "expired" | null;
   last_sign_in_at?: string | null;
+  /** Ours: signs in with a second factor. */
+  two_factor_enabled?: boolean;
 };
 
 /** Pages of 50 until the team is read; a company past this many teammates is not a team. */
