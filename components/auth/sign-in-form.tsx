@@ -61,6 +61,12 @@ export function SignInForm({
 }) {
   const [method, setMethod] = useState<SignInMethod>(passwordAvailable ? initialMethod : "keys");
   const [formError, setFormError] = useState<string | null>(failedMessage(failed, method));
+  // "You have signed out" is news until the next attempt (a password, a code step, the demo).
+  const [showSignedOut, setShowSignedOut] = useState(signedOut);
+  const onError = (message: string | null) => {
+    setShowSignedOut(false);
+    setFormError(message);
+  };
 
   const done = (signedIn: SessionSummary) => {
     claimListMemory(accountKey(signedIn));
@@ -77,13 +83,13 @@ export function SignInForm({
 
   return (
     <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
-      <div className={expired || signedOut || formError ? "mb-4 space-y-4" : "hidden"}>
+      <div className={expired || showSignedOut || formError ? "mb-4 space-y-4" : "hidden"}>
         {expired && (
           <Alert tone="warning" title="Your session ended — sign in again to continue">
             Anything you had typed is kept and will be restored.
           </Alert>
         )}
-        {signedOut && !expired && <Alert tone="success">You have signed out.</Alert>}
+        {showSignedOut && !expired && <Alert tone="success">You have signed out.</Alert>}
         {formError && <Alert tone="error">{formError}</Alert>}
       </div>
       {passwordAvailable && (
@@ -107,11 +113,11 @@ export function SignInForm({
         </nav>
       )}
       {method === "email" ? (
-        <PasswordSignInForm next={next} onError={setFormError} onDone={done} />
+        <PasswordSignInForm next={next} onError={onError} onDone={done} />
       ) : (
-        <KeyPairForm next={next} onError={setFormError} onDone={done} />
+        <KeyPairForm next={next} onError={onError} onDone={done} />
       )}
-      {demoAvailable && <DemoChooser people={demoPeople} onError={setFormError} onDone={done} />}
+      {demoAvailable && <DemoChooser people={demoPeople} onError={onError} onDone={done} />}
     </div>
   );
 }
