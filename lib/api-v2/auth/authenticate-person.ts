@@ -8,6 +8,7 @@ import { formatSecondsZ } from "../format";
 import { hashToken, randomToken } from "../hash-token";
 import { verifyPasswordOrDecoy } from "../invitations/password";
 import { consumeRateLimit } from "../rate-limit";
+import { consumeSignInAddressLimit } from "./address-limit";
 import { twoFactorChallenge } from "./two-factor/challenge-start";
 
 /** One answer for every way a sign-in fails: it must not tell which part was wrong. */
@@ -33,15 +34,7 @@ export async function authenticatePerson(
 ): Promise<{ token: string; expires_at: string }> {
   const e = env();
   const { now } = meta;
-  if (meta.clientAddress) {
-    await consumeRateLimit(
-      db,
-      `auth:addr:${meta.clientAddress}`,
-      e.AUTH_RATE_LIMIT_PER_ADDRESS,
-      e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-      now,
-    );
-  }
+  await consumeSignInAddressLimit(db, meta.clientAddress, meta.now);
   const accountKey = accountLimitKey("signin", creds.email);
   const window = e.PASSWORD_SIGNIN_WINDOW_SECONDS;
   await consumeRateLimit(db, accountKey, e.PASSWORD_SIGNIN_LIMIT_PER_ACCOUNT, window, now);

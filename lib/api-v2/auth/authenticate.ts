@@ -8,6 +8,7 @@ import { formatSecondsZ } from "../format";
 import { hashToken, randomToken, safeEqualHex, safeEqualText } from "../hash-token";
 import { consumeRateLimit } from "../rate-limit";
 import { seal, unseal } from "../secret-box";
+import { consumeSignInAddressLimit } from "./address-limit";
 
 const invalid = () => new ApiError("invalid_credentials", "The API key or secret key is not valid");
 
@@ -23,15 +24,7 @@ export async function authenticate(
   const apiKey = creds.apiKey.trim();
   const secretKey = creds.secretKey.trim();
   const window = e.AUTH_RATE_LIMIT_WINDOW_SECONDS;
-  if (meta.clientAddress) {
-    await consumeRateLimit(
-      db,
-      `auth:addr:${meta.clientAddress}`,
-      e.AUTH_RATE_LIMIT_PER_ADDRESS,
-      window,
-      meta.now,
-    );
-  }
+  await consumeSignInAddressLimit(db, meta.clientAddress, meta.now);
   await consumeRateLimit(
     db,
     `auth:key:${hashToken(apiKey)}`,

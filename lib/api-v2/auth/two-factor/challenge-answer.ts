@@ -7,6 +7,7 @@ import { ApiError } from "../../errors";
 import { hashToken } from "../../hash-token";
 import { consumeRateLimit } from "../../rate-limit";
 import { unseal } from "../../secret-box";
+import { consumeSignInAddressLimit } from "../address-limit";
 import { accountLimitKey, issuePersonToken } from "../authenticate-person";
 import { CHALLENGE_MAX_FAILURES } from "./challenge-start";
 import { hashRecoveryCode, totpStepOf } from "./totp";
@@ -33,15 +34,7 @@ export async function answerTwoFactor(
 ): Promise<{ token: string; expires_at: string }> {
   const e = env();
   const { now } = meta;
-  if (meta.clientAddress) {
-    await consumeRateLimit(
-      db,
-      `auth:addr:${meta.clientAddress}`,
-      e.AUTH_RATE_LIMIT_PER_ADDRESS,
-      e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-      now,
-    );
-  }
+  await consumeSignInAddressLimit(db, meta.clientAddress, meta.now);
   const hash = hashToken(input.challenge);
   const [found] = await db
     .select({
