@@ -126,6 +126,10 @@ test.describe("signing in and out", () => {
     const other = await thief.newPage();
     await other.goto("/workers");
     await expect(other.getByRole("heading", { name: "Workers" })).toBeVisible();
+    // Park the copy's page: a background refetch of the open list after sign-out would get the
+    // 401 that clears the cookie in that browser (as it should), and the visit below would then
+    // land on plain sign-in instead of "your session ended" (the flake seen in CI once).
+    await other.goto("about:blank");
 
     await hydrated(page.getByRole("button", { name: "Sign out" }));
     await page.getByRole("button", { name: "Sign out" }).click();
