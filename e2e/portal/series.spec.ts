@@ -16,6 +16,11 @@ async function shoot(page: Page, name: string) {
     await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+  // Dark mode is the palette redefined: the same page, looked at once more.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: `${dir}/${name}-dark.png`, fullPage: true });
+  await page.emulateMedia({ colorScheme: "light" });
 }
 
 test("post a 3-day series with the same workers, hire onto all days, cancel day 3 only", async ({
@@ -61,7 +66,8 @@ test("post a 3-day series with the same workers, hire onto all days, cancel day 
   const hire = page.getByRole("button", { name: /^Hire / }).first();
   await hydrated(hire);
   const worker = ((await hire.getAttribute("aria-label")) ?? "").replace(/^Hire /, "");
-  await expect(page.getByText(`Hires ${worker} for all 3 remaining days`)).toBeVisible();
+  await expect(hire).toHaveAccessibleDescription(`Hires ${worker} for all 3 remaining days`);
+  await expect(page.getByText(/each Hire hires the worker for all 3 remaining days/)).toBeVisible();
   await hire.click();
   await expect(
     page.getByRole("list", { name: "Hired workers" }).getByRole("link", { name: worker }),

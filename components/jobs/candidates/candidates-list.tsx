@@ -161,7 +161,7 @@ function CandidateRow({
           Hired
         </span>
       ) : hiring ? (
-        <div className="flex flex-col items-start gap-1 self-start sm:items-end sm:self-center">
+        <div className="self-start sm:self-center">
           <Button
             aria-label={`Hire ${name}`}
             aria-describedby={
@@ -175,9 +175,10 @@ function CandidateRow({
             {outcome?.status === "hiring" ? "Hiring…" : "Hire"}
           </Button>
           {allDays && allDays > 1 ? (
-            <p id={`${errorId}-days`} className="text-xs text-slate-600">
+            // Said once above the list; each button's description repeats it for its worker.
+            <span id={`${errorId}-days`} className="sr-only">
               Hires {name} for all {allDays} remaining days
-            </p>
+            </span>
           ) : null}
         </div>
       ) : null}

@@ -137,6 +137,12 @@ export function CandidatesPanel({ request, mapTileUrl, canHire, allDays = null }
             </Note>
           )
         )}
+        {canHireNow && allDays && allDays > 1 ? (
+          <Note>
+            Same workers every day: each Hire hires the worker for all {allDays} remaining days of
+            this series, or for none if a day cannot take them.
+          </Note>
+        ) : null}
 
         {query.isPending ? (
           <MapSkeleton />

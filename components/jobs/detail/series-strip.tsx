@@ -94,12 +94,12 @@ export function SeriesStrip({
         )}
       </div>
       <nav aria-label="Days of this series" className="mt-3">
-        <ol className="flex gap-2 overflow-x-auto pb-1">
+        <ol className="flex flex-wrap gap-2">
           {days.map((d, i) => {
             const look = requestStateLook(d.state);
             const current = d.id === here.id;
             return (
-              <li key={d.id} className="shrink-0">
+              <li key={d.id}>
                 <Link
                   href={`/jobs/${d.id}`}
                   aria-current={current ? "page" : undefined}

@@ -86,7 +86,7 @@ export function RepeatField({
             error={countError}
             hint={`Day 1 is the date above; ${MIN_REPEAT} to ${MAX_REPEAT} postings`}
           />
-          <label className="mt-6 flex items-start gap-2 text-sm text-slate-800">
+          <label className="flex items-start gap-2 text-sm text-slate-800 sm:mt-6">
             <input
               type="checkbox"
               checked={value.sameWorkers}
