@@ -1,7 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jobRequests, jobs, multiDayJobRequests } from "@/lib/db/schema";
+import { actAsWorker } from "../jobs/job-actions";
 import { call, describeApi, type Tenant, workerBody } from "./harness";
+import { createBadgeFor } from "./jobs-support";
 
 const invalid = (fields: Record<string, string[]>) => ({
   error: { code: "validation_failed", message: expect.any(String), fields },
@@ -355,6 +357,43 @@ describeApi("multi-day job requests", (api) => {
       const all = [...(await jobsOf(w1)), ...(await jobsOf(w2))];
       expect(all).toHaveLength(3);
       expect(new Set(all.map((j) => j.day)).size).toBe(3);
+    });
+
+    it("refuses a worker who lacks a day's badge, naming the day, and a worker accepting hires all days", async () => {
+      const badgeName = `Forklift ${Date.now()}`;
+      const { badge_id } = await createBadgeFor(db(), t.companyId, {
+        name: badgeName,
+        description: "Sit-down forklift",
+      });
+      const s = await series({ same_workers: true }, { start_time: "2027-06-14 09:00" });
+      const [d1, d2, d3] = s.job_request_ids as number[];
+      // Day 3 alone needs the badge (each day is its own job request).
+      const need = await call("PATCH", `/api_v2/job_requests/${d3}`, {
+        token: t.privateToken,
+        json: { badge_requirements_attributes: [{ badge_id }] },
+      });
+      expect(need.status, need.text).toBe(200);
+      const w = await invite();
+      const res = await assign(d1!, w);
+      expect(res.status).toBe(422);
+      expect(res.body.error.fields.worker_id).toEqual([
+        `Day 3 (Wed Jun 16) needs badges the worker does not hold: ${badgeName}; the series takes the same workers every day, so nobody was hired`,
+      ]);
+      expect(await jobsOf(w)).toEqual([]);
+      // The worker's own acceptance (the operator acting for them) follows the same rule.
+      const dropped = await call("PATCH", `/api_v2/job_requests/${d3}`, {
+        token: t.privateToken,
+        json: { badge_requirements_attributes: [{ badge_id, _destroy: true }] },
+      });
+      expect(dropped.status, dropped.text).toBe(200);
+      const other = await invite();
+      await actAsWorker(
+        db(),
+        t.companyId,
+        { action: "accept", jobRequestId: d2!, workerId: other },
+        new Date(),
+      );
+      expect((await jobsOf(other)).map((j) => j.day)).toEqual([d1, d2, d3]);
     });
 
     it("without same_workers a hire is onto that day only", async () => {
