@@ -25,7 +25,9 @@ export function useSeriesOf(request: JobRequest) {
   const days = series.data?.job_requests ?? [];
   const here = days.find((d) => d.id === request.id) ?? null;
   const sameWorkers = series.data?.same_workers === true;
-  const allDays = sameWorkers && here ? remainingDays(days, here.id).length : null;
+  // Only a day that takes workers now hires onto the others.
+  const open = here !== null && ["posted", "unassigned"].includes(here.state);
+  const allDays = sameWorkers && open ? remainingDays(days, here.id).length : null;
   return { series, days, here, sameWorkers, allDays };
 }
 
