@@ -102,55 +102,65 @@ export class PartialSeriesError extends Error {
 export function useCreateSeries() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async ({ rules, body }: { rules: SeriesRules; body: Record<string, unknown> }) => {
-      const series = unwrap<Series>(
-        "multi_day_job_request",
+    mutationFn: ({ rules, body }: { rules: SeriesRules; body: Record<string, unknown> }) =>
+      postSeries(apiFetch, rules, body),
+    onSettled: () => qc.invalidateQueries({ queryKey: keys.jobRequests }),
+  });
+}
+
+type Send = (path: string, init: { method: "POST"; json: unknown }) => Promise<{ data: unknown }>;
+
+/** The series' writes, given how to send them (so the fallback is tested without a server). */
+export async function postSeries(
+  send: Send,
+  rules: SeriesRules,
+  body: Record<string, unknown>,
+): Promise<{ seriesId: number; firstId: number }> {
+  const series = unwrap<Series>(
+    "multi_day_job_request",
+    (
+      await send("multi_day_job_requests", {
+        method: "POST",
+        json: { multi_day_job_request: rules, job_request: body },
+      })
+    ).data,
+  );
+  const ids = series.job_request_ids ?? [];
+  if (ids.length >= rules.repeat_number) return { seriesId: series.id, firstId: ids[0]! };
+  const step = rules.repeat_type === "weekly" ? 7 : 1;
+  const start = typeof body.start_time === "string" ? body.start_time : "";
+  const posted: number[] = [];
+  for (let k = 0; k < rules.repeat_number; k++) {
+    try {
+      const day = unwrap<JobRequest>(
+        "job_request",
         (
-          await apiFetch("multi_day_job_requests", {
+          await send("job_requests", {
             method: "POST",
-            json: { multi_day_job_request: rules, job_request: body },
+            json: {
+              job_request: {
+                ...body,
+                start_time: dayStart(start, step, k),
+                multi_day: true,
+                multi_day_job_request_id: series.id,
+              },
+            },
           })
         ).data,
       );
-      const ids = series.job_request_ids ?? [];
-      if (ids.length >= rules.repeat_number) return { seriesId: series.id, firstId: ids[0]! };
-      const step = rules.repeat_type === "weekly" ? 7 : 1;
-      const posted: number[] = [];
-      for (let k = 0; k < rules.repeat_number; k++) {
-        const start = typeof body.start_time === "string" ? body.start_time : "";
-        try {
-          const day = unwrap<JobRequest>(
-            "job_request",
-            (
-              await apiFetch("job_requests", {
-                method: "POST",
-                json: {
-                  job_request: {
-                    ...body,
-                    start_time: dayStart(start, step, k),
-                    multi_day: true,
-                    multi_day_job_request_id: series.id,
-                  },
-                },
-              })
-            ).data,
-          );
-          posted.push(day.id);
-        } catch (err) {
-          if (k === 0) throw err;
-          const why = err instanceof ApiClientError ? err.message : "the service did not answer";
-          throw new PartialSeriesError(
-            `Posted ${posted.length} of ${rules.repeat_number} days; day ${k + 1} was refused (${why}), so the days after it were not posted.`,
-            series.id,
-            posted,
-            err,
-          );
-        }
-      }
-      return { seriesId: series.id, firstId: posted[0]! };
-    },
-    onSettled: () => qc.invalidateQueries({ queryKey: keys.jobRequests }),
-  });
+      posted.push(day.id);
+    } catch (err) {
+      if (k === 0) throw err;
+      const why = err instanceof ApiClientError ? err.message : "the service did not answer";
+      throw new PartialSeriesError(
+        `Posted ${posted.length} of ${rules.repeat_number} days; day ${k + 1} was refused (${why}), so the days after it were not posted.`,
+        series.id,
+        posted,
+        err,
+      );
+    }
+  }
+  return { seriesId: series.id, firstId: posted[0]! };
 }
 
 /**
