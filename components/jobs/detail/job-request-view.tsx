@@ -182,7 +182,7 @@ function LoadedView({
       ) : (
         <div className="max-w-3xl space-y-6">
           <RequestSummary request={request} taken={taken} headingId={summaryId} />
-          {canHire && <HireByName request={request} />}
+          {canHire && <HireByName request={request} allDays={allDays} />}
           {main}
           <p className="text-xs text-slate-500">
             Ranked candidates are offered by the portal&apos;s built-in API only; this API does not
