@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
+  foreignKey,
   index,
   integer,
   numeric,
@@ -12,6 +14,34 @@ import {
 
 import { coordinate, ts } from "./schema-columns";
 import { badges, companies, users } from "./schema-core";
+
+/**
+ * A multi-day job request (the reference's umbrella): the repeat rules of a series of job
+ * requests, which point at it. The details are in each day's job request. `repeat_number` is
+ * the number of days (1-31, documented); `same_workers`: a worker hired onto one day is hired
+ * onto every remaining day.
+ */
+export const multiDayJobRequests = pgTable(
+  "multi_day_job_requests",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    repeatType: text("repeat_type").notNull(),
+    repeatNumber: integer("repeat_number").notNull(),
+    sameWorkers: boolean("same_workers").notNull().default(false),
+    /** The teammate who created it with their own sign-in; null for a key pair. */
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [
+    index("multi_day_job_requests_company_idx").on(t.companyId, t.id),
+    check("multi_day_job_requests_repeat_type_check", sql`${t.repeatType} in ('daily', 'weekly')`),
+    check("multi_day_job_requests_repeat_number_check", sql`${t.repeatNumber} between 1 and 31`),
+  ],
+);
 
 /**
  * A job posting: every field of the real service's job request. `name` is its `request_name`
@@ -77,6 +107,12 @@ export const jobRequests = pgTable(
   (t) => [
     index("job_requests_company_updated_idx").on(t.companyId, t.updatedAt.desc()),
     index("job_requests_company_state_idx").on(t.companyId, t.state),
+    index("job_requests_multi_day_idx").on(t.multiDayJobRequestId, t.startTime),
+    foreignKey({
+      name: "job_requests_multi_day_fk",
+      columns: [t.multiDayJobRequestId],
+      foreignColumns: [multiDayJobRequests.id],
+    }),
   ],
 );
 

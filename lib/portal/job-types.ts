@@ -52,6 +52,34 @@ export type JobRequest = {
   address_state?: string | null;
   posted_at?: string | null;
   created_at?: string | null;
+  /** A day of a multi-day series (the reference's fields). */
+  multi_day?: boolean | null;
+  multi_day_job_request_id?: number | null;
+};
+
+/** One day of a series in brief (ours: the series' `job_requests`). */
+export type SeriesDay = {
+  id: number;
+  request_name?: string | null;
+  start_time: string | null;
+  timezone?: string | null;
+  state: string;
+  slots: number | null;
+  filled: number;
+};
+
+/**
+ * A multi-day job request: the reference's umbrella (repeat rules); `job_request_ids` and
+ * `job_requests` are ours (the real service answers without them: the portal then lists the
+ * days with GET /job_requests?multi_day_job_request_id=).
+ */
+export type Series = {
+  id: number;
+  repeat_type: "daily" | "weekly" | string;
+  repeat_number: number | null;
+  same_workers: boolean;
+  job_request_ids?: number[];
+  job_requests?: SeriesDay[];
 };
 
 export type JobTransition = {

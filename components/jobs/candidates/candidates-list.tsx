@@ -22,6 +22,8 @@ type Props = {
   onHighlight: (workerId: number | null) => void;
   /** The list is being replaced (another page loading): dimmed, not hidden. */
   stale?: boolean;
+  /** A same-workers series: each Hire is onto this many remaining days. */
+  allDays?: number | null;
 };
 
 /**
@@ -36,6 +38,7 @@ export function CandidatesList({
   onHire,
   onHighlight,
   stale,
+  allDays = null,
 }: Props) {
   const first = candidates[0]?.rank ?? 1;
   return (
@@ -55,6 +58,7 @@ export function CandidatesList({
           hiring={hiring}
           onHire={onHire}
           onHighlight={onHighlight}
+          allDays={allDays}
         />
       ))}
     </ol>
@@ -67,12 +71,14 @@ function CandidateRow({
   hiring,
   onHire,
   onHighlight,
+  allDays,
 }: {
   candidate: Candidate;
   outcome: Outcome | undefined;
   hiring: boolean;
   onHire: (c: Candidate) => void;
   onHighlight: (workerId: number | null) => void;
+  allDays: number | null;
 }) {
   const w = c.worker;
   const name = fullName(w);
@@ -155,15 +161,26 @@ function CandidateRow({
           Hired
         </span>
       ) : hiring ? (
-        <Button
-          aria-label={`Hire ${name}`}
-          aria-describedby={refused ? errorId : undefined}
-          busy={outcome?.status === "hiring"}
-          onClick={() => onHire(c)}
-          className="self-start sm:self-center"
-        >
-          {outcome?.status === "hiring" ? "Hiring…" : "Hire"}
-        </Button>
+        <div className="self-start sm:self-center">
+          <Button
+            aria-label={`Hire ${name}`}
+            aria-describedby={
+              [refused ? errorId : "", allDays && allDays > 1 ? `${errorId}-days` : ""]
+                .filter(Boolean)
+                .join(" ") || undefined
+            }
+            busy={outcome?.status === "hiring"}
+            onClick={() => onHire(c)}
+          >
+            {outcome?.status === "hiring" ? "Hiring…" : "Hire"}
+          </Button>
+          {allDays && allDays > 1 ? (
+            // Said once above the list; each button's description repeats it for its worker.
+            <span id={`${errorId}-days`} className="sr-only">
+              Hires {name} for all {allDays} remaining days
+            </span>
+          ) : null}
+        </div>
       ) : null}
     </li>
   );

@@ -23,6 +23,8 @@ type Props = {
    * (full, draft, cancelled…); otherwise it takes the key to be read-only (public pool).
    */
   canHire: boolean;
+  /** A same-workers series: a hire here is onto this many remaining days (more than one). */
+  allDays?: number | null;
 };
 
 /**
@@ -32,7 +34,7 @@ type Props = {
  * screen after the list refreshes without that worker. Renders nothing when the upstream has
  * no ranking (the real service).
  */
-export function CandidatesPanel({ request, mapTileUrl, canHire }: Props) {
+export function CandidatesPanel({ request, mapTileUrl, canHire, allDays = null }: Props) {
   const headingId = useId();
   const [page, setPage] = useState(1);
   const query = useCandidates(request.id, page);
@@ -64,14 +66,18 @@ export function CandidatesPanel({ request, mapTileUrl, canHire }: Props) {
       try {
         await mutateAsync({ worker_id: id });
         setOutcomes((o) => ({ ...o, [id]: { status: "hired", name } }));
-        setAnnouncement(`${name} is hired.`);
+        setAnnouncement(
+          allDays && allDays > 1
+            ? `${name} is hired for all ${allDays} remaining days.`
+            : `${name} is hired.`,
+        );
       } catch (e) {
         const message = refusalMessage(name, e);
         setOutcomes((o) => ({ ...o, [id]: { status: "refused", name, message } }));
         setAnnouncement(message);
       }
     },
-    [mutateAsync],
+    [mutateAsync, allDays],
   );
 
   const site =
@@ -131,6 +137,12 @@ export function CandidatesPanel({ request, mapTileUrl, canHire }: Props) {
             </Note>
           )
         )}
+        {canHireNow && allDays && allDays > 1 ? (
+          <Note>
+            Same workers every day: each Hire hires the worker for all {allDays} remaining days of
+            this series, or for none if a day cannot take them.
+          </Note>
+        ) : null}
 
         {query.isPending ? (
           <MapSkeleton />
@@ -224,6 +236,7 @@ export function CandidatesPanel({ request, mapTileUrl, canHire }: Props) {
             onHire={hire}
             onHighlight={setHighlight}
             stale={query.isPlaceholderData}
+            allDays={allDays}
           />
         </div>
       )}

@@ -77,6 +77,11 @@ export function refusalMessage(name: string, error: unknown): string {
   if (!(error instanceof ApiClientError)) return `${lead}: something went wrong. Try again.`;
   const reasons: string[] = [];
   for (const m of error.fields?.worker_id ?? []) {
+    // A same-workers series names the day that refused ("Day 3 (Fri Dec 4): …").
+    if (m.startsWith("Day ")) {
+      reasons.push(m.replace(/\.$/, ""));
+      continue;
+    }
     const already = /^is already on this job request(?: \((\w+)\))?/.exec(m);
     if (already) {
       const state = already[1] ? ` (${JOB_STATE_WORDS[already[1]] ?? already[1]})` : "";
@@ -87,7 +92,9 @@ export function refusalMessage(name: string, error: unknown): string {
       reasons.push(`the worker ${m}`);
     }
   }
-  for (const m of error.fields?.job_request_id ?? []) reasons.push(`the job request ${m}`);
+  for (const m of error.fields?.job_request_id ?? []) {
+    reasons.push(m.startsWith("Day ") ? m : `the job request ${m}`);
+  }
   if (reasons.length === 0) {
     if (error.status === 409) {
       reasons.push("someone else changed this request at the same moment; the list is refreshed");

@@ -17,7 +17,15 @@ const SHOWN = 8;
  * hire from the matches. The API still decides who qualifies (badges, bans, a free slot) and
  * refuses the rest, which is said on the row.
  */
-export function HireByName({ request }: { request: JobRequest }) {
+export function HireByName({
+  request,
+  allDays = null,
+}: {
+  request: JobRequest;
+  /** A same-workers series: a hire here is onto this many remaining days (more than one). */
+  allDays?: number | null;
+}) {
+  const covers = allDays && allDays > 1 ? ` for all ${allDays} remaining days` : "";
   const headingId = useId();
   const inputId = useId();
   const [query, setQuery] = useState("");
@@ -36,7 +44,7 @@ export function HireByName({ request }: { request: JobRequest }) {
       { worker_id: id },
       {
         onSuccess: () =>
-          setOutcome((o) => ({ ...o, [id]: { ok: true, text: `${name} is hired.` } })),
+          setOutcome((o) => ({ ...o, [id]: { ok: true, text: `${name} is hired${covers}.` } })),
         onError: (e) =>
           setOutcome((o) => ({ ...o, [id]: { ok: false, text: refusalMessage(name, e) } })),
         onSettled: () => setBusy(null),
@@ -56,6 +64,7 @@ export function HireByName({ request }: { request: JobRequest }) {
       <p className="mt-1 text-sm text-slate-600">
         Find a worker in your pool by name, e-mail or phone. Workers who accept the job in their app
         appear below too.
+        {covers && ` Same workers every day: each Hire hires the worker${covers}.`}
       </p>
       <label htmlFor={inputId} className="mt-4 block text-sm font-medium text-slate-800">
         Search workers

@@ -24,6 +24,7 @@ import {
 import { JobTimeline } from "./job-timeline";
 import { RequestActions } from "./request-actions";
 import { RequestSummary } from "./request-summary";
+import { dayName, SeriesStrip, useSeriesOf } from "./series-strip";
 
 /** Other people's hires and the workers' moves show within this long. */
 const LIVE_MS = 5_000;
@@ -121,6 +122,7 @@ function LoadedView({
 }) {
   const summaryId = useId();
   const workersId = useId();
+  const { allDays } = useSeriesOf(request);
   const timelineId = useId();
   const jobs = jobsQuery.data;
   const taken = slotsTaken(jobs, request);
@@ -159,6 +161,7 @@ function LoadedView({
   return (
     <div className="space-y-6">
       <RequestHeader request={request} pool={pool} underWay={underWay} />
+      <SeriesStrip request={request} pool={pool} />
       {ranking ? (
         // Phone: summary, candidates, then the hired workers and the timeline. Desktop: the
         // candidates in a column of their own beside the rest, in the same (reading) order.
@@ -167,14 +170,19 @@ function LoadedView({
             <RequestSummary request={request} taken={taken} headingId={summaryId} />
           </div>
           <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-            <CandidatesPanel request={request} mapTileUrl={mapTileUrl} canHire={canHire} />
+            <CandidatesPanel
+              request={request}
+              mapTileUrl={mapTileUrl}
+              canHire={canHire}
+              allDays={allDays}
+            />
           </div>
           <div className="min-w-0 space-y-6 self-start lg:col-start-1 lg:row-start-2">{main}</div>
         </div>
       ) : (
         <div className="max-w-3xl space-y-6">
           <RequestSummary request={request} taken={taken} headingId={summaryId} />
-          {canHire && <HireByName request={request} />}
+          {canHire && <HireByName request={request} allDays={allDays} />}
           {main}
           <p className="text-xs text-slate-500">
             Ranked candidates are offered by the portal&apos;s built-in API only; this API does not
@@ -212,6 +220,7 @@ function RequestHeader({
   underWay: number;
 }) {
   const title = requestTitle(request);
+  const { days, here } = useSeriesOf(request);
   return (
     <header>
       <Breadcrumbs here={title} />
@@ -241,7 +250,12 @@ function RequestHeader({
             </span>
           </p>
         </div>
-        <RequestActions request={request} pool={pool} activeJobs={underWay} />
+        <RequestActions
+          request={request}
+          pool={pool}
+          activeJobs={underWay}
+          seriesDay={here ? dayName(days, here) : null}
+        />
       </div>
       <StateNote request={request} pool={pool} />
     </header>

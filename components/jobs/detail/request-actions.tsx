@@ -23,11 +23,14 @@ export function RequestActions({
   request,
   pool,
   activeJobs,
+  seriesDay = null,
 }: {
   request: JobRequest;
   pool: "private" | "public" | null;
   /** Jobs still under way, which a cancellation also cancels. */
   activeJobs: number;
+  /** A day of a series ("Day 3 (Wed Dec 9)"): cancelling cancels that day only. */
+  seriesDay?: string | null;
 }) {
   const update = useUpdateJobRequest(request.id);
   const [pending, setPending] = useState<RequestAction | null>(null);
@@ -79,7 +82,7 @@ export function RequestActions({
             disabled={update.isPending}
             title={HINTS.cancel}
           >
-            Cancel request
+            {seriesDay ? "Cancel this day" : "Cancel request"}
           </Button>
         )}
       </div>
@@ -92,9 +95,9 @@ export function RequestActions({
       )}
       <ConfirmDialog
         open={confirming}
-        title="Cancel this job request?"
-        confirmLabel="Yes, cancel the request"
-        keepLabel="Keep the request"
+        title={seriesDay ? `Cancel ${seriesDay} only?` : "Cancel this job request?"}
+        confirmLabel={seriesDay ? "Yes, cancel this day" : "Yes, cancel the request"}
+        keepLabel={seriesDay ? "Keep the day" : "Keep the request"}
         busy={update.isPending}
         error={confirming ? error : null}
         onConfirm={() => run("cancel")}
@@ -108,6 +111,7 @@ export function RequestActions({
               } cancelled too: the ${activeJobs === 1 ? "worker is" : "workers are"} told.`
             : "."}
         </p>
+        {seriesDay && <p>The other days of the series are kept.</p>}
         <p>This cannot be undone.</p>
       </ConfirmDialog>
     </div>

@@ -13,6 +13,7 @@ import { useTeam } from "@/lib/portal/client/hooks/use-team";
 import { useRememberListQuery } from "@/lib/portal/client/use-list-memory";
 import type { SessionPerson, SessionSummary } from "@/lib/portal/types";
 import { requestedBy } from "../requested-by";
+import { groupSeries } from "../series-format";
 import {
   hasJobFilters,
   type JobListState,
@@ -23,6 +24,7 @@ import {
 } from "./job-list-params";
 import { JobRequestRow } from "./job-request-row";
 import { JobRowsSkeleton } from "./job-requests-skeleton";
+import { SeriesRow } from "./series-row";
 
 const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
@@ -141,9 +143,22 @@ export function JobRequestsList({
         aria-busy={requests.isPlaceholderData || undefined}
         className={`divide-y divide-slate-100 transition-opacity duration-150 ${requests.isPlaceholderData ? "opacity-60" : ""}`}
       >
-        {items.map((r) => (
-          <JobRequestRow key={r.id} request={r} requestedBy={requestedBy(r, team.data, me)} />
-        ))}
+        {groupSeries(items).map((e) =>
+          e.kind === "single" ? (
+            <JobRequestRow
+              key={e.request.id}
+              request={e.request}
+              requestedBy={requestedBy(e.request, team.data, me)}
+            />
+          ) : (
+            <SeriesRow
+              key={`series-${e.seriesId}`}
+              seriesId={e.seriesId}
+              requests={e.requests}
+              requestedBy={requestedBy(e.requests[0]!, team.data, me)}
+            />
+          ),
+        )}
       </ul>
     );
   }

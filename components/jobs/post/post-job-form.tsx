@@ -17,6 +17,7 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { NoticeCard } from "@/components/ui/notice-card";
 import { ApiClientError } from "@/lib/portal/client/fetcher";
 import { useCreateJobRequest } from "@/lib/portal/client/hooks/use-jobs";
+import { PartialSeriesError, useCreateSeries } from "@/lib/portal/client/hooks/use-series";
 import { placeFieldErrorsOf } from "@/lib/portal/client/place-field-errors";
 import { useDraft, useUnsavedChangesWarning } from "@/lib/portal/client/use-draft";
 import type { SessionPerson } from "@/lib/portal/types";
@@ -32,7 +33,9 @@ import {
   withFormFieldNames,
 } from "./post-job-model";
 import { WhatSection, WhenSection, WhereSection, WhoSection } from "./post-job-sections";
+import { RepeatField } from "./repeat-field";
 import { RequestorField } from "./requestor-field";
+import { NO_REPEAT, type RepeatChoice, validCount } from "./series-model";
 
 type Props = {
   /** "public": public-pool keys only read; they cannot post. */
@@ -96,6 +99,9 @@ export function PostJobForm({ pool, mapTileUrl, me = null }: Props) {
 function PostJobEditor({ mapTileUrl, me }: { mapTileUrl: string; me: SessionPerson | null }) {
   const router = useRouter();
   const create = useCreateJobRequest();
+  const createSeries = useCreateSeries();
+  const [repeat, setRepeat] = useState<RepeatChoice>(NO_REPEAT);
+  const repeating = repeat.type !== "none";
   const draft = useDraft<PostJobFormValues>("/jobs/new");
   const [browserZone] = useState(browserTimeZone);
   // The person signed in requests the job unless they choose a teammate.
@@ -161,13 +167,44 @@ function PostJobEditor({ mapTileUrl, me }: { mapTileUrl: string; me: SessionPers
     // If the session has ended, the shell goes to sign-in: what was typed must be kept first.
     draft.saveNow(getValues());
     try {
-      const request = await create.mutateAsync(toRequestBody(values));
+      let firstId: number;
+      if (repeat.type !== "none") {
+        if (!validCount(repeat.count)) {
+          inFlight.current = false;
+          setPending(null);
+          setFormError("Choose how many postings the series has (see Repeats).");
+          return;
+        }
+        ({ firstId } = await createSeries.mutateAsync({
+          rules: {
+            repeat_type: repeat.type,
+            repeat_number: repeat.count,
+            same_workers: repeat.sameWorkers,
+          },
+          body: toRequestBody(values),
+        }));
+      } else {
+        firstId = (await create.mutateAsync(toRequestBody(values))).id;
+      }
       setDone(true);
       draft.clear();
-      router.push(`/jobs/${request.id}`);
+      router.push(`/jobs/${firstId}`);
     } catch (err) {
       inFlight.current = false;
       setPending(null);
+      if (err instanceof PartialSeriesError) {
+        setFormError(
+          <>
+            {err.message}{" "}
+            {err.postedIds[0] !== undefined && (
+              <Link href={`/jobs/${err.postedIds[0]}`} className="font-medium underline">
+                Open day 1
+              </Link>
+            )}
+          </>,
+        );
+        return;
+      }
       showSaveError(err, values.state);
     }
   };
@@ -230,7 +267,9 @@ function PostJobEditor({ mapTileUrl, me }: { mapTileUrl: string; me: SessionPers
           Needed to post. A draft needs only a request name.
         </p>
         <WhatSection requestor={<RequestorField me={me} teamReadable />} />
-        <WhenSection browserZone={browserZone} />
+        <WhenSection browserZone={browserZone}>
+          <RepeatField value={repeat} onChange={setRepeat} />
+        </WhenSection>
         <WhereSection mapTileUrl={mapTileUrl} />
         <WhoSection />
 
@@ -269,7 +308,7 @@ function PostJobEditor({ mapTileUrl, me }: { mapTileUrl: string; me: SessionPers
                 disabled={busy}
                 onClick={submitAs("posted")}
               >
-                Post job
+                {repeating && validCount(repeat.count) ? `Post ${repeat.count} days` : "Post job"}
               </Button>
             </div>
           </div>

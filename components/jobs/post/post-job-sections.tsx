@@ -175,7 +175,14 @@ function CategoryField() {
   );
 }
 
-export function WhenSection({ browserZone }: { browserZone: string }) {
+export function WhenSection({
+  browserZone,
+  children,
+}: {
+  browserZone: string;
+  /** What follows the start (the post form's "Repeats"). */
+  children?: ReactNode;
+}) {
   const {
     register,
     control,
@@ -247,6 +254,7 @@ export function WhenSection({ browserZone }: { browserZone: string }) {
           </span>
         </p>
       )}
+      {children}
     </PostJobSection>
   );
 }

@@ -24,6 +24,7 @@ import {
   demoWorkers,
   withCrews,
 } from "./demo-data";
+import { seedDemoSeries } from "./seed-series";
 import { type DemoPerson, demoTeamCredentials, seedDemoTeam } from "./seed-team";
 
 type DemoKeys = {
@@ -207,6 +208,8 @@ export async function seedDemo(
       badgeNames,
       requestorIds,
     });
+    // A requestor's (not the admin's) three-day series.
+    await seedDemoSeries(tx, { companyId, now, employerId: requestorIds[1] ?? null });
 
     return {
       company_id: companyId,

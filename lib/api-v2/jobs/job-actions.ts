@@ -1,119 +1,25 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/lib/db/client";
-import { jobRequests, jobs, jobTransitions, users } from "@/lib/db/schema";
-import {
-  type AssignJobBody,
-  type JobState,
-  SLOT_HOLDING_STATES,
-  type UpdateJobBody,
-  type WorkerAction,
-} from "@/lib/schemas/job";
+import { jobs, users } from "@/lib/db/schema";
+import type { AssignJobBody, JobState, UpdateJobBody, WorkerAction } from "@/lib/schemas/job";
 import type { Caller } from "../caller";
 import { ApiError, notFound, validationError } from "../errors";
-import { emitEvent } from "../events/emit";
 import { isWorker } from "../users/visibility";
-import { requiredBadgesOf } from "./candidates";
-import {
-  type Actor,
-  canTransition,
-  refusalMessage,
-  WORKER_ACTION_TARGET,
-} from "./job-state-machine";
+import { hireOnto, hireRefusal, jobOf } from "./hire-rules";
+import { WORKER_ACTION_TARGET } from "./job-state-machine";
+import { hireForSeries, lockSeriesOfRequest } from "./multi-day-hire";
 import { syncRequestState } from "./request-state";
-import { type JobRow, serializeOneJob } from "./serialize-job";
+import type { JobRow } from "./serialize-job";
 import type { JobRequestRow } from "./serialize-job-request";
-
-type Extra = {
-  cancelledReason?: string | null;
-  rating?: number | null;
-  actualDuration?: number | null;
-  requestorNotes?: string | null;
-  latitude?: string | null;
-  longitude?: string | null;
-  /** The teammate who acted with their own sign-in (our addition); none for key pairs. */
-  actorUserId?: number | null;
-};
-
-const invalidMove = (from: string, to: string) =>
-  validationError({ state: [refusalMessage(from as JobState, to as JobState)] });
-
-/**
- * One move of a job along the state machine, in the caller's transaction: stamps the state's
- * time, records the transition, queues `job.state_changed`. The caller syncs the request.
- */
-export async function applyTransition(
-  tx: DbOrTx,
-  job: JobRow,
-  request: JobRequestRow,
-  to: JobState,
-  actor: Actor,
-  now: Date,
-  extra: Extra = {},
-): Promise<JobRow> {
-  if (!canTransition(job.state as JobState, to, actor)) throw invalidMove(job.state, to);
-  if (to === "paused" && request.classification !== "w2") {
-    throw validationError({ state: ["paused is only available for W2 jobs"] });
-  }
-  const stamps: Partial<JobRow> = {};
-  if (to === "filled") stamps.confirmedAt = now;
-  if (to === "in_progress" && !job.startedAt) stamps.startedAt = now;
-  if (to === "completed") {
-    stamps.completedAt = now;
-    stamps.finishedAt = now;
-  }
-  if (to === "approved") stamps.approvedAt = now;
-  if (to === "cancelled") {
-    stamps.cancelledAt = now;
-    stamps.cancelledReason = extra.cancelledReason ?? null;
-  }
-  if (extra.rating !== undefined) stamps.rating = extra.rating;
-  if (extra.actualDuration !== undefined) stamps.actualDuration = extra.actualDuration;
-  if (extra.requestorNotes !== undefined) stamps.requestorNotes = extra.requestorNotes;
-  const [row] = await tx
-    .update(jobs)
-    .set({ ...stamps, state: to, updatedAt: now })
-    .where(eq(jobs.id, job.id))
-    .returning();
-  await tx.insert(jobTransitions).values({
-    jobId: job.id,
-    name: to,
-    fromState: job.state,
-    actor,
-    actorUserId: extra.actorUserId ?? null,
-    latitude: extra.latitude ?? null,
-    longitude: extra.longitude ?? null,
-    createdAt: now,
-  });
-  await emitEvent(tx, {
-    companyId: row!.companyId,
-    actorUserId: extra.actorUserId ?? null,
-    event: "job.state_changed",
-    data: async () => ({
-      job: await serializeOneJob(tx, row!, null, now),
-      previous_state: job.state,
-    }),
-    now,
-  });
-  return row!;
-}
-
-async function lockRequest(tx: DbOrTx, companyId: number, id: number): Promise<JobRequestRow> {
-  const [r] = await tx
-    .select()
-    .from(jobRequests)
-    .where(and(eq(jobRequests.id, id), eq(jobRequests.companyId, companyId)))
-    .for("update");
-  if (!r) throw notFound("Job request");
-  return r;
-}
-
-const OPEN_REQUEST_STATES = ["unassigned", "posted"];
+import { applyTransition, type Extra, invalidMove, lockRequest } from "./transition";
 
 /**
  * Hires a worker onto a request (POST /jobs/assign), or a worker accepts it (the operator
  * acting for them). The request row is locked for the whole transaction, so concurrent hires
  * onto one request are counted one after another and never overfill its slots; the unique
  * (request, worker) index refuses the same worker twice even across requests in flight.
+ * A day of a series locks its series first; with `same_workers` the hire is onto every
+ * remaining day (multi-day-hire.ts).
  */
 export async function assignJob(
   db: Db,
@@ -125,6 +31,7 @@ export async function assignJob(
   actorUserId: number | null = null,
 ): Promise<JobRow> {
   return db.transaction(async (tx) => {
+    const series = await lockSeriesOfRequest(tx, companyId, body.job_request_id);
     const request = await lockRequest(tx, companyId, body.job_request_id).catch((e) => {
       if (e instanceof ApiError && e.code === "not_found") {
         throw validationError({ job_request_id: ["does not exist"] });
@@ -136,99 +43,13 @@ export async function assignJob(
       .from(users)
       .where(and(eq(users.id, body.worker_id), eq(users.companyId, companyId), isWorker));
     if (!worker) throw validationError({ worker_id: ["is not a worker in your pool"] });
-
-    const [existing] = await tx
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.jobRequestId, request.id), eq(jobs.userId, worker.id)));
-    // A worker who withdrew and accepts again gets the same job back.
-    if (existing && !(actor === "worker" && existing.state === "withdrawn")) {
-      throw validationError({ worker_id: [`is already on this job request (${existing.state})`] });
+    if (series?.sameWorkers && request.multiDayJobRequestId === series.id) {
+      return hireForSeries(tx, series, request, worker, body, actor, now, actorUserId);
     }
-    if (!OPEN_REQUEST_STATES.includes(request.state)) {
-      throw validationError({
-        job_request_id: [
-          request.state === "filled"
-            ? `has no open slots (${request.slots} of ${request.slots} filled)`
-            : `is ${request.state}: only unassigned or posted requests take workers`,
-        ],
-      });
-    }
-    const suspended =
-      worker.suspended &&
-      (!worker.suspendedUntil || worker.suspendedUntil.getTime() > now.getTime());
-    if (suspended) throw validationError({ worker_id: ["is suspended"] });
-    if (request.banList.includes(worker.id)) {
-      throw validationError({ worker_id: ["is on this job request's ban list"] });
-    }
-    const required = await requiredBadgesOf(tx, request.id);
-    if (required.length > 0) {
-      const held = await tx.execute(
-        sql`select badge_id from user_badges where user_id = ${worker.id} and badge_id in (${sql.join(
-          required.map((b) => sql`${b.badgeId}`),
-          sql`, `,
-        )})`,
-      );
-      const heldIds = new Set(
-        ((held as { rows?: { badge_id: number }[] }).rows ?? []).map((r) => Number(r.badge_id)),
-      );
-      const missing = required.filter((b) => !heldIds.has(b.badgeId)).map((b) => b.name);
-      if (missing.length > 0) {
-        throw validationError({
-          worker_id: [`does not hold the required badges: ${missing.join(", ")}`],
-        });
-      }
-    }
-    const [{ n } = { n: 0 }] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(jobs)
-      .where(and(eq(jobs.jobRequestId, request.id), inArray(jobs.state, [...SLOT_HOLDING_STATES])));
-    if (Number(n) >= request.slots) {
-      throw validationError({
-        job_request_id: [`has no open slots (${request.slots} of ${request.slots} filled)`],
-      });
-    }
-
-    let job: JobRow;
-    if (existing) {
-      job = await applyTransition(tx, existing, request, "filled", "worker", now, {
-        actorUserId,
-      });
-    } else {
-      const state: JobState = actor === "worker" && request.usePendingState ? "pending" : "filled";
-      const [row] = await tx
-        .insert(jobs)
-        .values({
-          companyId,
-          jobRequestId: request.id,
-          userId: worker.id,
-          state,
-          requestorNotes: body.requestor_notes ?? null,
-          confirmedAt: state === "filled" ? now : null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      job = row!;
-      await tx.insert(jobTransitions).values({
-        jobId: job.id,
-        name: state,
-        fromState: null,
-        actor,
-        actorUserId,
-        createdAt: now,
-      });
-      await emitEvent(tx, {
-        companyId,
-        actorUserId,
-        event: "job.state_changed",
-        data: async () => ({
-          job: await serializeOneJob(tx, job, null, now),
-          previous_state: null,
-        }),
-        now,
-      });
-    }
+    const existing = await jobOf(tx, request.id, worker.id);
+    const refusal = await hireRefusal(tx, request, worker, existing, actor, now);
+    if (refusal) throw validationError({ [refusal.field]: [refusal.message] });
+    const job = await hireOnto(tx, request, worker, existing, body, actor, now, actorUserId);
     await syncRequestState(tx, request, now, actorUserId);
     return job;
   });

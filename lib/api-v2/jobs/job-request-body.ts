@@ -6,6 +6,7 @@ import {
   jobRequestBadges,
   type jobRequests,
   jobs,
+  multiDayJobRequests,
   users,
 } from "@/lib/db/schema";
 import { BLANK } from "@/lib/schemas/common";
@@ -149,6 +150,18 @@ async function check(
       add("slots", `cannot be fewer than the ${held?.n} workers already hired`);
     }
   }
+  if (body.multi_day_job_request_id != null) {
+    const [series] = await tx
+      .select({ id: multiDayJobRequests.id })
+      .from(multiDayJobRequests)
+      .where(
+        and(
+          eq(multiDayJobRequests.id, body.multi_day_job_request_id),
+          eq(multiDayJobRequests.companyId, caller.companyId),
+        ),
+      );
+    if (!series) add("multi_day_job_request_id", "is not one of your multi-day job requests");
+  }
   if (body.employer_id != null && !(await isRequestorOf(tx, caller, body.employer_id))) {
     add("employer_id", NOT_A_REQUESTOR);
   }
@@ -230,6 +243,10 @@ export function valuesOf(body: Partial<JobRequestBody>): Partial<Insert> {
     out.w2HourlyRate = body.w2_hourly_rate === null ? null : body.w2_hourly_rate.toFixed(2);
   }
   if (body.state !== undefined) out.state = body.state;
+  // A request is multi-day exactly when it belongs to a series.
+  if (body.multi_day_job_request_id !== undefined) {
+    out.multiDay = body.multi_day_job_request_id !== null;
+  }
   return out as Partial<Insert>;
 }
 

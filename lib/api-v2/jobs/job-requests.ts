@@ -107,46 +107,61 @@ export async function createJobRequest(
   raw: Record<string, unknown>,
   now: Date,
 ) {
+  return db.transaction(async (tx) => ({
+    job_request: await serializeOneJobRequest(tx, await insertJobRequest(tx, caller, raw, now)),
+  }));
+}
+
+/**
+ * One posting, in the caller's transaction: every check (one 422 with every failing field),
+ * the row, its badges, and the top candidates' notices when it is posted.
+ */
+export async function insertJobRequest(
+  tx: DbOrTx,
+  caller: Caller,
+  raw: Record<string, unknown>,
+  now: Date,
+  /** Columns the caller sets on top of the body (a series' day: its series). */
+  extraValues: Partial<Insert> = {},
+): Promise<JobRequestRow> {
   const parsed = parseBody(jobRequestBodySchema, raw);
-  return db.transaction(async (tx) => {
-    const body = parsed.fields;
-    const stateErrors: FieldErrors = {};
-    if (body.state === undefined && !parsed.errors.state) stateErrors.state = [BLANK];
-    if (body.state === "cancelled") {
-      stateErrors.state = ["must be draft, unassigned or posted when the request is created"];
-    }
-    if (body.state === "draft" && body.request_name === undefined && !parsed.errors.request_name) {
-      stateErrors.request_name = [BLANK];
-    }
-    const merged: Insert = {
-      companyId: caller.companyId,
-      name: "",
-      state: "draft",
-      createdAt: now,
-      updatedAt: now,
-      // A person who posts without naming a requestor is the requestor.
-      ...(caller.person && raw.employer_id === undefined ? { employerId: caller.person.id } : {}),
-      ...valuesOf(body),
-    };
-    const {
-      startTime,
-      badges: plan,
-      description,
-    } = await prepareWrite(tx, caller, parsed, merged, null, stateErrors);
-    const [row] = await tx
-      .insert(jobRequests)
-      .values({
-        ...merged,
-        ...(description !== undefined ? { description } : {}),
-        startTime: startTime ?? null,
-        postedAt: merged.state === "posted" ? now : null,
-      })
-      .returning();
-    await writeBadges(tx, row!.id, plan, now);
-    if (row!.state === "posted")
-      await notifyTopCandidates(tx, row!, now, caller.person?.id ?? null);
-    return { job_request: await serializeOneJobRequest(tx, row!) };
-  });
+  const body = parsed.fields;
+  const stateErrors: FieldErrors = {};
+  if (body.state === undefined && !parsed.errors.state) stateErrors.state = [BLANK];
+  if (body.state === "cancelled") {
+    stateErrors.state = ["must be draft, unassigned or posted when the request is created"];
+  }
+  if (body.state === "draft" && body.request_name === undefined && !parsed.errors.request_name) {
+    stateErrors.request_name = [BLANK];
+  }
+  const merged: Insert = {
+    companyId: caller.companyId,
+    name: "",
+    state: "draft",
+    createdAt: now,
+    updatedAt: now,
+    // A person who posts without naming a requestor is the requestor.
+    ...(caller.person && raw.employer_id === undefined ? { employerId: caller.person.id } : {}),
+    ...valuesOf(body),
+    ...extraValues,
+  };
+  const {
+    startTime,
+    badges: plan,
+    description,
+  } = await prepareWrite(tx, caller, parsed, merged, null, stateErrors);
+  const [row] = await tx
+    .insert(jobRequests)
+    .values({
+      ...merged,
+      ...(description !== undefined ? { description } : {}),
+      startTime: startTime ?? null,
+      postedAt: merged.state === "posted" ? now : null,
+    })
+    .returning();
+  await writeBadges(tx, row!.id, plan, now);
+  if (row!.state === "posted") await notifyTopCandidates(tx, row!, now, caller.person?.id ?? null);
+  return row!;
 }
 
 /** PATCH /job_requests/:id: a partial update; `state: cancelled` cancels it and its jobs. */

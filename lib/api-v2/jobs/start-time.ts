@@ -69,3 +69,28 @@ function offsetMs(at: number, timeZone: string): number {
   );
   return wall - Math.floor(at / 1000) * 1000;
 }
+
+/**
+ * The same local wall-clock time `days` days later in `timeZone`, as the reference writes a
+ * local start ("2026-12-08 09:00:00"): a series keeps 9:00 across a DST change.
+ */
+export function localTimePlusDays(start: Date, timeZone: string, days: number): string {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(start);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const d = new Date(0);
+  d.setUTCFullYear(get("year"), get("month") - 1, get("day") + days);
+  const pad = (n: number, w = 2) => String(n).padStart(w, "0");
+  return (
+    `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ` +
+    `${pad(get("hour"))}:${pad(get("minute"))}:${pad(get("second"))}`
+  );
+}

@@ -17,6 +17,7 @@ import {
   simulateWorkerBodySchema,
   updateJobBodySchema,
 } from "@/lib/schemas/job";
+import { cancelSeriesBodySchema, multiDayBodySchema } from "@/lib/schemas/multi-day";
 import {
   changePasswordBodySchema,
   confirmPasswordResetBodySchema,
@@ -101,7 +102,7 @@ describe("the OpenAPI document", () => {
       string,
       {
         schema: { safeParse(v: unknown): any };
-        key?: "user" | "badge" | "webhook" | "job_request" | "job";
+        key?: "user" | "badge" | "webhook" | "job_request" | "job" | "multi_day_job_request";
       }
     > = {
       inviteUser: { schema: inviteUserBodySchema, key: "user" },
@@ -125,6 +126,9 @@ describe("the OpenAPI document", () => {
       confirmTwoFactor: { schema: confirmTwoFactorBodySchema },
       disableTwoFactor: { schema: disableTwoFactorBodySchema },
       updateCompanySettings: { schema: companySettingsBodySchema },
+      createMultiDayJobRequest: { schema: multiDayBodySchema, key: "multi_day_job_request" },
+      updateMultiDayJobRequest: { schema: multiDayBodySchema, key: "multi_day_job_request" },
+      cancelMultiDayJobRequest: { schema: cancelSeriesBodySchema },
     };
     for (const e of ENDPOINTS) {
       const content = (doc.paths?.[e.path]?.[e.method]?.requestBody as Json | undefined)?.content;

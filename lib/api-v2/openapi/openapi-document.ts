@@ -13,6 +13,7 @@ import { EMPLOYERS_ENDPOINTS } from "./endpoints/employers";
 import { INVITATIONS_ENDPOINTS } from "./endpoints/invitations";
 import { JOB_BODY_NOTES } from "./endpoints/job-body-notes";
 import { JOBS_ENDPOINTS } from "./endpoints/jobs";
+import { MULTI_DAY_ENDPOINTS } from "./endpoints/multi-day";
 import { PEOPLE_AUTH_ENDPOINTS } from "./endpoints/people-auth";
 import { PERSONAL_DATA_ENDPOINTS } from "./endpoints/personal-data";
 import { SESSION_ENDPOINTS } from "./endpoints/session";
@@ -43,6 +44,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...PERSONAL_DATA_ENDPOINTS,
   ...BADGES_ENDPOINTS,
   ...JOBS_ENDPOINTS,
+  ...MULTI_DAY_ENDPOINTS,
   ...WEBHOOKS_ENDPOINTS,
   ...INVITATIONS_ENDPOINTS,
 ];

@@ -266,6 +266,21 @@ describeApi("tenancy and access matrix", (api) => {
     expect(res.status, res.text).toBe(201);
     return res.body.job_request.id;
   };
+  /** A new two-day series of A (issue 27), and the one the matrix reads. */
+  const freshSeries = async (): Promise<number> => {
+    const res = await call("POST", "/api_v2/multi_day_job_requests", {
+      token: fx.a.privateToken,
+      json: {
+        repeat_type: "daily",
+        repeat_number: 2,
+        job_request: { ...posting(), start_time: "2027-01-11 09:00" },
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    return res.body.multi_day_job_request.id;
+  };
+  let seriesA: Promise<number> | undefined;
+  const seriesOfA = () => (seriesA ??= freshSeries());
   /** A new worker of A and a new open request of A: a hire that will succeed. */
   const freshHire = async () => ({
     worker_id: (await invite(fx.a)).id,
@@ -838,6 +853,54 @@ describeApi("tenancy and access matrix", (api) => {
         },
       };
     })(),
+    // Multi-day job requests (issue 27): read and written as the job requests they hold.
+    "api_v2/multi_day_job_requests": {
+      POST: {
+        expect: privateOnly(201, ok(201)),
+        request: () => ({
+          path: "/api_v2/multi_day_job_requests",
+          json: {
+            repeat_type: "daily",
+            repeat_number: 2,
+            job_request: { ...posting(), start_time: "2027-01-11 09:00" },
+          },
+        }),
+        check: (res, who) =>
+          expect(res.body.multi_day_job_request).toMatchObject({
+            company_id: fx.company[who as KeyHolder],
+            job_request_ids: [expect.any(Number), expect.any(Number)],
+          }),
+      },
+    },
+    "api_v2/multi_day_job_requests/[id]": (() => {
+      const { path } = recordPath("multi_day_job_requests");
+      return {
+        GET: {
+          expect: readRecord(NOT_FOUND, ok()),
+          request: async () => ({ path: path(await seriesOfA()) }),
+          twin: () => ({ path: path(NOBODY) }),
+          check: async (res) => expect(res.body.multi_day_job_request.id).toBe(await seriesOfA()),
+        },
+        PATCH: {
+          expect: privateOnly(200, NOT_FOUND),
+          request: async () => ({ path: path(await seriesOfA()), json: { same_workers: true } }),
+          twin: () => ({ path: path(NOBODY), json: { same_workers: true } }),
+          check: (res) => expect(res.body.multi_day_job_request.same_workers).toBe(true),
+        },
+      };
+    })(),
+    "api_v2/multi_day_job_requests/[id]/cancel": {
+      POST: {
+        expect: privateOnly(200, NOT_FOUND),
+        // Cancelling uses the series up: the owner cancels a fresh one.
+        request: async (_, e) => ({
+          path: `/api_v2/multi_day_job_requests/${e.status === 200 ? await freshSeries() : await seriesOfA()}/cancel`,
+          json: {},
+        }),
+        twin: () => ({ path: `/api_v2/multi_day_job_requests/${NOBODY}/cancel`, json: {} }),
+        check: (res) => expect(res.body.cancelled_job_request_ids).toHaveLength(2),
+      },
+    },
     "api_v2/job_requests/[id]/candidates": {
       // Ranking reads the pool's workers: private pool only, and only the company's own request.
       GET: {

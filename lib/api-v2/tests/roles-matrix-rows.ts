@@ -1,6 +1,6 @@
 import type { Action, Role } from "@/lib/schemas/permissions";
 import { METHODS, type Method } from "../handler";
-import type { Person, Tenant } from "./harness";
+import { call, type Person, type Tenant } from "./harness";
 
 /**
  * The role × route matrix's own table (roles-matrix.test.ts): for every route file and method,
@@ -64,6 +64,13 @@ const get =
 /** The table: route file → method → the action it performs and the request a cell sends. */
 export function roleRows(h: Helpers): Record<string, Partial<Record<Method, Row>>> {
   const { fx, unique, invite, freshBadge, freshWebhook, freshToken } = h;
+  // One bare series of the tenant's, made by its key pair on first use (issue 27).
+  let series: Promise<number> | undefined;
+  const seriesId = () =>
+    (series ??= call("POST", "/api_v2/multi_day_job_requests", {
+      token: fx.token.privateKey,
+      json: { repeat_type: "daily" },
+    }).then((r) => r.body.multi_day_job_request.id as number));
   return {
     "api_v2/[[...path]]": Object.fromEntries(
       METHODS.map((m) => [m, { needs: "none", request: get("/api_v2/no_such_endpoint/1") }]),
@@ -267,6 +274,35 @@ export function roleRows(h: Helpers): Record<string, Partial<Record<Method, Row>
         request: () => ({
           path: `/api_v2/job_requests/${fx.jobRequest}`,
           json: { job_request: { request_name: unique("Renamed") } },
+        }),
+      },
+    },
+    // Multi-day job requests (issue 27): the job request actions.
+    "api_v2/multi_day_job_requests": {
+      POST: {
+        needs: "job_requests.write",
+        request: () => ({ path: "/api_v2/multi_day_job_requests", json: { repeat_type: "daily" } }),
+      },
+    },
+    "api_v2/multi_day_job_requests/[id]": {
+      GET: {
+        needs: "job_requests.read",
+        request: async () => ({ path: `/api_v2/multi_day_job_requests/${await seriesId()}` }),
+      },
+      PATCH: {
+        needs: "job_requests.write",
+        request: async () => ({
+          path: `/api_v2/multi_day_job_requests/${await seriesId()}`,
+          json: { same_workers: true },
+        }),
+      },
+    },
+    "api_v2/multi_day_job_requests/[id]/cancel": {
+      POST: {
+        needs: "job_requests.write",
+        request: async () => ({
+          path: `/api_v2/multi_day_job_requests/${await seriesId()}/cancel`,
+          json: {},
         }),
       },
     },

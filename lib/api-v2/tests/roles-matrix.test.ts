@@ -87,6 +87,7 @@ const TABLES = [
   "badges",
   "job_requests",
   "job_request_badges",
+  "multi_day_job_requests",
   "jobs",
   "job_transitions",
   "webhooks",

@@ -51,6 +51,11 @@ const ALLOWED: [method: string, path: RegExp, shape?: Shape][] = [
   ["GET", /^job_requests\/\d{1,10}$/, wrapped("job_request")],
   ["PATCH", /^job_requests\/\d{1,10}$/, wrapped("job_request")],
   ["GET", /^job_requests\/\d{1,10}\/candidates$/, list("candidates")],
+  // Multi-day series (issue 27): the reference's three, and our "this and following" cancel.
+  ["POST", /^multi_day_job_requests$/, wrapped("multi_day_job_request")],
+  ["GET", /^multi_day_job_requests\/\d{1,10}$/, wrapped("multi_day_job_request")],
+  ["PATCH", /^multi_day_job_requests\/\d{1,10}$/, wrapped("multi_day_job_request")],
+  ["POST", /^multi_day_job_requests\/\d{1,10}\/cancel$/, wrapped("multi_day_job_request")],
   ["GET", /^jobs$/, list("jobs")],
   ["POST", /^jobs\/assign$/, wrapped("job")],
   ["GET", /^jobs\/\d{1,10}$/, wrapped("job")],

@@ -72,6 +72,8 @@ export function useJobCategories(enabled = true) {
 function afterRequestChange(qc: ReturnType<typeof useQueryClient>, request: JobRequest) {
   qc.setQueryData(keys.jobRequest(request.id), request);
   qc.invalidateQueries({ queryKey: [...keys.jobRequests, "list"] });
+  // A day of a series: the series' strip shows its state.
+  qc.invalidateQueries({ queryKey: [...keys.jobRequests, "series"] });
   qc.invalidateQueries({ queryKey: [...keys.jobRequests, "candidates", request.id] });
   qc.invalidateQueries({ queryKey: keys.jobs });
   // Posting e-mails the top candidates and queues job_request.* events.
@@ -165,6 +167,9 @@ function afterJobChange(qc: ReturnType<typeof useQueryClient>, job: Job) {
   qc.invalidateQueries({ queryKey: keys.jobs });
   qc.invalidateQueries({ queryKey: keys.jobRequest(job.job_request_id) });
   qc.invalidateQueries({ queryKey: [...keys.jobRequests, "list"] });
+  // A same-workers series hires onto every remaining day: each day's fill may have moved.
+  qc.invalidateQueries({ queryKey: [...keys.jobRequests, "series"] });
+  qc.invalidateQueries({ queryKey: [...keys.jobRequests, "detail"] });
   qc.invalidateQueries({ queryKey: [...keys.jobRequests, "candidates", job.job_request_id] });
   qc.invalidateQueries({ queryKey: keys.mails });
   qc.invalidateQueries({ queryKey: keys.deliveries });

@@ -1,0 +1,110 @@
+import type { Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
+import { expect, hydrated, test } from "./fixtures";
+
+/**
+ * A multi-day series in the portal (issue 27): post three daily postings with the same workers
+ * in one go, see them as one row of the job list, hire a worker onto day 2 (every day gets
+ * them), cancel day 3 only, and check the pages with axe at desktop and phone widths.
+ */
+
+async function shoot(page: Page, name: string) {
+  const dir = test.info().outputPath();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await expectNoSeriousViolations(page);
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Dark mode is the palette redefined: the same page, looked at once more.
+  await page.emulateMedia({ colorScheme: "dark" });
+  // The switch runs the colour transitions: axe measures the colours they end on.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: `${dir}/${name}-dark.png`, fullPage: true });
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+test("post a 3-day series with the same workers, hire onto all days, cancel day 3 only", async ({
+  signedIn: page,
+}) => {
+  test.slow();
+  const name = `Festival set-up ${Date.now().toString(36)}`;
+
+  await page.goto("/jobs/new");
+  await hydrated(page.getByRole("button", { name: "Post job" }));
+  await page.getByLabel("Request name").fill(name);
+  await page.getByLabel("Category").selectOption("Event Staff");
+  await page.getByLabel("Description and tasks").fill("Raise tents and stages.");
+  await page.getByLabel("Street address").fill("501 Stanyan St");
+  await page.getByLabel(/^City/).fill("San Francisco");
+  await page.getByLabel("ZIP code").fill("94117");
+  await page.getByLabel("Workers needed").fill("2");
+
+  const repeats = page.getByRole("radiogroup", { name: "Repeats" });
+  await repeats.getByText("Daily", { exact: true }).click();
+  await page.getByLabel("How many postings").fill("3");
+  await page.getByLabel(/Same workers every day/).check();
+  await expect(page.getByRole("status").filter({ hasText: /^3 postings: / })).toBeVisible();
+  await shoot(page, "post-form");
+  await page.getByRole("button", { name: "Post 3 days" }).click();
+  await page.waitForURL(/\/jobs\/\d+$/);
+  const strip = page.getByRole("navigation", { name: "Days of this series" });
+  await expect(page.getByRole("heading", { name: "Day 1 of 3" })).toBeVisible();
+  await expect(strip.getByRole("link")).toHaveCount(3);
+
+  // The list shows the series as one row.
+  await page.goto("/jobs");
+  const list = page.getByRole("list", { name: "Job requests" });
+  await expect(list.getByRole("link", { name: `${name} · 3 days` })).toBeVisible();
+  await expect(list.getByRole("link", { name, exact: true })).toHaveCount(0);
+  await shoot(page, "list");
+
+  // Day 2: hiring someone hires them onto every remaining day.
+  await list.getByRole("link", { name: `${name} · 3 days` }).click();
+  await page.waitForURL(/\/jobs\/\d+$/);
+  await strip.getByRole("link", { name: /^Day 2/ }).click();
+  await expect(page.getByRole("heading", { name: "Day 2 of 3" })).toBeVisible();
+  const hire = page.getByRole("button", { name: /^Hire / }).first();
+  await hydrated(hire);
+  const worker = ((await hire.getAttribute("aria-label")) ?? "").replace(/^Hire /, "");
+  await expect(hire).toHaveAccessibleDescription(`Hires ${worker} for all 3 remaining days`);
+  await expect(page.getByText(/each Hire hires the worker for all 3 remaining days/)).toBeVisible();
+  await hire.click();
+  await expect(
+    page.getByRole("list", { name: "Hired workers" }).getByRole("link", { name: worker }),
+  ).toBeVisible();
+  for (const day of [1, 2, 3]) {
+    await expect(
+      strip.getByRole("link", { name: new RegExp(`^Day ${day}\\b.*1/2`) }),
+    ).toBeVisible();
+  }
+
+  // Day 3 only: cancelled, its job too; days 1 and 2 keep the worker.
+  await strip.getByRole("link", { name: /^Day 3/ }).click();
+  await expect(page.getByRole("heading", { name: "Day 3 of 3" })).toBeVisible();
+  await hydrated(page.getByRole("button", { name: "Cancel this day" }));
+  await page.getByRole("button", { name: "Cancel this day" }).click();
+  const dialog = page.getByRole("dialog", { name: /^Cancel Day 3 \(.+\) only\?$/ });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Yes, cancel this day" }).click();
+  await expect(strip.getByRole("link", { name: /^Day 3\b.*Cancelled/ })).toBeVisible();
+  await expect(strip.getByRole("link", { name: /^Day 1\b.*1\/2/ })).toBeVisible();
+  await expect(strip.getByRole("link", { name: /^Day 2\b.*1\/2/ })).toBeVisible();
+  await shoot(page, "day-3-cancelled");
+
+  await strip.getByRole("link", { name: /^Day 1/ }).click();
+  await expect(page.getByRole("heading", { name: "Day 1 of 3" })).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Hired workers" }).getByRole("link", { name: worker }),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel this and following days" })).toBeVisible();
+  await shoot(page, "day-1");
+});
