@@ -189,6 +189,10 @@ export const ERROR_EXAMPLES: Record<
     when: "Our addition: a person signed in with e-mail and password whose role does not hold the action (see the role table in the introduction). Key pairs never get it.",
     message: "Your role (Read-only) cannot do this: post, edit and cancel job requests",
   },
+  operator_only: {
+    when: "Our addition: POST /customers with any token. Customers (companies) are created by the platform's operator (the operator command), never through the API.",
+    message: "Customers are created by the platform's operator, not through the API",
+  },
   two_factor_required: {
     when: "Our addition: the e-mail and password were right and the person has two-factor sign-in on. The error carries a one-use `challenge` (valid five minutes) to send back to POST /authenticate with a `code`.",
     message: "Enter the code from your authenticator app (or a recovery code)",
