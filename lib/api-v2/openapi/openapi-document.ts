@@ -15,6 +15,7 @@ import { JOB_BODY_NOTES } from "./endpoints/job-body-notes";
 import { JOBS_ENDPOINTS } from "./endpoints/jobs";
 import { PEOPLE_AUTH_ENDPOINTS } from "./endpoints/people-auth";
 import { PERSONAL_DATA_ENDPOINTS } from "./endpoints/personal-data";
+import { REFERENCE_REST_ENDPOINTS } from "./endpoints/reference-rest";
 import { SESSION_ENDPOINTS } from "./endpoints/session";
 import { TWO_FACTOR_ENDPOINTS } from "./endpoints/two-factor";
 import { USERS_ENDPOINTS } from "./endpoints/users";
@@ -45,6 +46,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...JOBS_ENDPOINTS,
   ...WEBHOOKS_ENDPOINTS,
   ...INVITATIONS_ENDPOINTS,
+  ...REFERENCE_REST_ENDPOINTS,
 ];
 
 function routeOf(e: Endpoint): RouteConfig {

@@ -79,6 +79,15 @@ export const TAGS = [
     description:
       "Our addition: the invitation e-mails sent when a worker is invited, and the single-use link in them (…/accept-invite#token=…), which the worker inspects and accepts without an API token. Links expire 7 days after the invite.",
   },
+  {
+    name: "Customers",
+    description:
+      "The caller's company as the platform knows it (the reference's customer record): contact and billing details are the company's to change, the platform's terms are the platform's. Customers are created by the operator.",
+  },
+  {
+    name: "Search",
+    description: "One search over the caller's workers, job requests, jobs and badges.",
+  },
   { name: "Meta", description: "Facts about this deployment, and this document." },
 ] as const;
 export type Tag = (typeof TAGS)[number]["name"];

@@ -2,8 +2,17 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
 import { companies, jobRequests, outbox, users, webhooks } from "@/lib/db/schema";
 import { setClock } from "../clock";
+import {
+  customerSchema,
+  rankingListSchema,
+  reRankSchema,
+  resendNotificationsSchema,
+  searchResultSchema,
+  trackingListSchema,
+} from "../openapi/response-schemas";
 import { call, describeApi, type Tenant, workerBody } from "./harness";
 import { createJob } from "./jobs-support";
 
@@ -27,6 +36,12 @@ const NOT_FOUND = (what: string) => ({
 const invalid = (fields: Record<string, string[]>) => ({
   error: { code: "validation_failed", message: expect.any(String), fields },
 });
+
+/** The OpenAPI document's output schema describes the response exactly: every key, in order. */
+function conforms(schema: z.ZodObject, body: unknown): void {
+  expect(Object.keys(body as object)).toEqual(Object.keys(schema.shape));
+  expect(schema.parse(body)).toEqual(body);
+}
 
 const SITE = { latitude: "37.7898", longitude: "-122.3942" };
 const north = (km: number) => (37.7898 + km * 0.0089932).toFixed(7);
@@ -110,6 +125,7 @@ describeApi("the rest of the reference", (api) => {
         "has_more",
       ]);
       expect(ranks.body.rankings).toEqual(cands.body.candidates);
+      conforms(rankingListSchema, ranks.body);
       expect(ranks.body.rankings.map((r: any) => r.worker.id)).toEqual([
         near.id,
         far.id,
@@ -133,6 +149,7 @@ describeApi("the rest of the reference", (api) => {
       expect(re.status, re.text).toBe(200);
       expect(re.body.rankings.map((r: any) => r.worker.id)).toEqual([far.id, near.id, nowhere.id]);
       expect(re.body.ranked_at).toEqual(expect.any(String));
+      conforms(reRankSchema, re.body);
       // Form-encoded, as the reference documents it (token in the body).
       const form = await call("POST", `/api_v2/job_requests/${jr.id}/re_rank_workers`, {
         body: `token=${encodeURIComponent(c.privateToken)}`,
@@ -214,6 +231,7 @@ describeApi("the rest of the reference", (api) => {
         notifications_resent_at: "2026-11-20T10:00:00.000+00:00",
         next_resend_at: "2026-11-20T10:10:00.000+00:00",
       });
+      conforms(resendNotificationsSchema, res.body);
       const mailed = (await offers(c.companyId)).slice(before);
       expect(mailed.sort()).toEqual(
         [`pref.${process.pid}@example.com`, `near.${process.pid}@example.com`].sort(),
@@ -341,6 +359,7 @@ describeApi("the rest of the reference", (api) => {
         "created_at",
         "updated_at",
       ]);
+      conforms(customerSchema, res.body);
       expect(res.body).toMatchObject({
         id: t.companyId,
         name: "Rest Co",
@@ -629,6 +648,7 @@ describeApi("the rest of the reference", (api) => {
       });
       expect(res.status, res.text).toBe(200);
       expect(Object.keys(res.body)).toEqual(["users", "job_requests", "jobs", "badges"]);
+      conforms(searchResultSchema, res.body);
       expect(res.body.users.map((u: any) => u.id).sort()).toEqual([w.id, hidden.id].sort());
       expect(res.body.job_requests.map((r: any) => r.id)).toEqual([jr.id]);
       expect(res.body.jobs.map((j: any) => j.id).sort()).toEqual(
@@ -712,6 +732,7 @@ describeApi("the rest of the reference", (api) => {
       const res = await call("GET", `/api_v2/users/${w.id}/tracking`, { token: c.privateToken });
       expect(res.status, res.text).toBe(200);
       expect(res.body).toMatchObject({ user_id: w.id, page: 1, per: 50, total: 2 });
+      conforms(trackingListSchema, res.body);
       expect(res.body.tracking.map((x: any) => [x.name, x.job_id, x.job_request_id])).toEqual([
         ["in_progress", jobId, jr.id],
         ["filled", jobId, jr.id],

@@ -49,9 +49,9 @@ export async function trackUser(
   ]);
   return {
     tracking: rows.map((r) => ({ ...serializeTransition(r), job_request_id: r.jobRequestId })),
-    user_id: id,
     page: q.page,
     per: q.per,
     total: Number(totals[0]?.n ?? 0),
+    user_id: id,
   };
 }
