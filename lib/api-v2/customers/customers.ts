@@ -1,16 +1,19 @@
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { companies } from "@/lib/db/schema";
 import {
   CUSTOMER_CONTACT_FIELDS,
   CUSTOMER_TERMS,
   type CustomerTerm,
+  customerTermsShape,
   TERM_REFUSED,
   type UpdateCustomerBody,
 } from "@/lib/schemas/customer";
 import type { Caller } from "../caller";
 import { ApiError, type FieldErrors, notFound, validationError } from "../errors";
 import { formatTimestamp } from "../format";
+import { fieldErrorsOf } from "../zod-errors";
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -125,6 +128,46 @@ export async function updateCustomer(
       .returning();
     return serializeCustomer(updated!);
   });
+}
+
+/**
+ * The operator's `company terms` command: sets the platform's terms of a company (the fields a
+ * company's own PATCH refuses). Only the terms given change; every bad value is reported at once.
+ */
+export async function setCustomerTerms(
+  db: Db,
+  companyId: number,
+  input: Record<string, unknown>,
+  now: Date,
+) {
+  const parsed = z.object(customerTermsShape).safeParse(input);
+  if (!parsed.success) throw validationError(fieldErrorsOf(parsed.error));
+  const t = parsed.data;
+  const changes: Partial<CompanyRow> = {
+    ...(t.fee_percentage !== undefined && {
+      feePercentage: t.fee_percentage === null ? null : t.fee_percentage.toFixed(4),
+    }),
+    ...(t.can_post_w2 !== undefined && { canPostW2: t.can_post_w2 }),
+    ...(t.can_post_1099 !== undefined && { canPost1099: t.can_post_1099 }),
+    ...(t.can_use_premier_features !== undefined && {
+      canUsePremierFeatures: t.can_use_premier_features,
+    }),
+    ...(t.use_start_and_complete_pin !== undefined && {
+      useStartAndCompletePin: t.use_start_and_complete_pin,
+    }),
+    ...(t.strategic_pilot !== undefined && { strategicPilot: t.strategic_pilot }),
+    ...(t.use_pending_state !== undefined && { usePendingState: t.use_pending_state }),
+  };
+  if (Object.keys(changes).length === 0) {
+    throw validationError({ base: ["name at least one term to set"] });
+  }
+  const [row] = await db
+    .update(companies)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(companies.id, companyId))
+    .returning();
+  if (!row) throw notFound("Company");
+  return serializeCustomer(row);
 }
 
 /** POST /customers: creating a customer is the operator's (the `company` command), never a token's. */

@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { companies, jobRequests, outbox, users, webhooks } from "@/lib/db/schema";
+import { runCommand } from "@/lib/operator/commands";
 import { setClock } from "../clock";
 import {
   customerSchema,
@@ -534,6 +535,30 @@ describeApi("the rest of the reference", (api) => {
       });
       expect(same.status, same.text).toBe(200);
       expect(same.body).toMatchObject({ fee_percentage: 0.2, city: "Z" });
+    });
+
+    it("the operator sets the platform's terms (`company terms`), which the company then reads", async () => {
+      const c = await api.tenant("Terms Co");
+      const set = await runCommand(api.database, "company terms", {
+        company: String(c.companyId),
+        "fee-percentage": "0.15",
+        "can-post-w2": "true",
+        "use-pending-state": "true",
+      });
+      expect(set.code, set.stderr).toBe(0);
+      const got = await call("GET", `/api_v2/customers/${c.companyId}`, { token: c.privateToken });
+      expect(got.body).toMatchObject({
+        fee_percentage: 0.15,
+        can_post_w2: true,
+        use_pending_state: true,
+        can_post_1099: true,
+      });
+      const bad = await runCommand(api.database, "company terms", {
+        company: String(c.companyId),
+        "fee-percentage": "1.5",
+      });
+      expect(bad.code).not.toBe(0);
+      expect(bad.stderr).toContain("fee_percentage");
     });
 
     it("POST /customers is the operator's: every token is refused", async () => {
