@@ -44,8 +44,9 @@ CREATE INDEX "badges_search_trgm_idx" ON "badges" USING gin ("search_text" gin_t
 -- stores (WHATWG URL: scheme and host lower-cased, default port and fragment dropped, dot
 -- segments resolved, empty path "/"); rows written before it are normalised here as far as SQL
 -- can: scheme and host lower-cased, ":443" (https) or ":80" (http) dropped, the fragment dropped,
--- an empty path made "/". Dot segments and percent-encoding are left as they were (rare in a
--- receiver's URL; such a row simply does not collide here, and is normalised when re-created).
+-- dot segments resolved (up to five ".." levels), an empty path made "/". Percent-encoding,
+-- IDNA hosts and deeper ".." chains are left as written (rare in a receiver's URL: such a row
+-- keeps working and simply does not collide here).
 -- Rows that normalise to one URL in one company are merged into the oldest (lowest id): it takes
 -- the union of their events (none, i.e. every event, if any of them had none) and their
 -- deliveries (history and pending ones alike; a receiver told the same event twice already
@@ -56,10 +57,19 @@ CREATE TEMP TABLE "webhook_norm" AS
       lower(r.raw[1])
       || regexp_replace(lower(r.raw[2]),
            CASE lower(r.raw[1]) WHEN 'https://' THEN ':443$' WHEN 'http://' THEN ':80$' ELSE '$^' END, '')
-      || CASE WHEN r.raw[3] = '' THEN '/' WHEN r.raw[3] LIKE '?%' THEN '/' || r.raw[3] ELSE r.raw[3] END
+      || coalesce(nullif(p."path", ''), '/') || p."query"
     END AS "url"
   FROM "webhooks" w,
-  LATERAL (SELECT regexp_match(split_part(w."url", '#', 1), '^([A-Za-z][A-Za-z0-9+.-]*://)([^/?]*)(.*)$') AS raw) r;--> statement-breakpoint
+  LATERAL (SELECT regexp_match(split_part(w."url", '#', 1), '^([A-Za-z][A-Za-z0-9+.-]*://)([^/?]*)([^?]*)(.*)$') AS raw) r,
+  -- Dot segments as WHATWG resolves them, up to five ".." levels: "/./" and a trailing "/." become
+  -- "/", "/seg/../" and a trailing "/seg/.." become "/", and ".." above the root goes.
+  LATERAL (SELECT regexp_replace(regexp_replace(r.raw[3], '/\.(/|$)', '/', 'g'), '/\.(/|$)', '/', 'g') AS p1) d1,
+  LATERAL (SELECT regexp_replace(d1.p1, '/(?!\.\.(/|$))[^/]+/\.\.(/|$)', '/') AS p2) d2,
+  LATERAL (SELECT regexp_replace(d2.p2, '/(?!\.\.(/|$))[^/]+/\.\.(/|$)', '/') AS p3) d3,
+  LATERAL (SELECT regexp_replace(d3.p3, '/(?!\.\.(/|$))[^/]+/\.\.(/|$)', '/') AS p4) d4,
+  LATERAL (SELECT regexp_replace(d4.p4, '/(?!\.\.(/|$))[^/]+/\.\.(/|$)', '/') AS p5) d5,
+  LATERAL (SELECT regexp_replace(d5.p5, '/(?!\.\.(/|$))[^/]+/\.\.(/|$)', '/') AS p6) d6,
+  LATERAL (SELECT regexp_replace(d6.p6, '^(/\.\.)+(/|$)', '/') AS "path", coalesce(r.raw[4], '') AS "query") p;--> statement-breakpoint
 CREATE TEMP TABLE "webhook_keep" AS
   SELECT n."id", k."keeper"
   FROM "webhook_norm" n
