@@ -24,6 +24,7 @@ import {
 import { JobTimeline } from "./job-timeline";
 import { RequestActions } from "./request-actions";
 import { RequestSummary } from "./request-summary";
+import { ResendNotificationsButton } from "./resend-notifications-button";
 
 /** Other people's hires and the workers' moves show within this long. */
 const LIVE_MS = 5_000;
@@ -244,6 +245,7 @@ function RequestHeader({
         <RequestActions request={request} pool={pool} activeJobs={underWay} />
       </div>
       <StateNote request={request} pool={pool} />
+      <ResendNotificationsButton request={request} pool={pool} />
     </header>
   );
 }
