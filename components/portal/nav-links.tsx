@@ -13,7 +13,6 @@ const LINKS: { href: string; label: string; remembers?: boolean; needs?: Action 
   { href: "/outbox", label: "Outbox" },
   { href: "/webhooks", label: "Webhooks" },
   { href: "/team", label: "Team", needs: "team.write" },
-  { href: "/company", label: "Company", needs: "customers.write" },
   { href: "/docs", label: "API docs" },
 ];
 
