@@ -707,6 +707,31 @@ describeApi("the rest of the reference", (api) => {
       expect(theirs.body).toEqual({ users: [], job_requests: [], jobs: [], badges: [] });
     });
 
+    it("matches through the trigram indexes (the planner can use them for every kind)", async () => {
+      const plans: Record<string, string> = {};
+      await db().transaction(async (tx) => {
+        // A few test rows make a sequential scan cheapest; forbid it to see the index is usable.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        for (const [table, index] of [
+          ["users", "users_search_trgm_idx"],
+          ["job_requests", "job_requests_search_trgm_idx"],
+          ["badges", "badges_search_trgm_idx"],
+        ] as const) {
+          const res = await tx.execute(
+            sql.raw(
+              `explain select id from ${table} where search_text like lower(search_unaccent('%festival%'))`,
+            ),
+          );
+          const rows = ((res as { rows?: unknown[] }).rows ?? (res as unknown[])) as Record<
+            string,
+            string
+          >[];
+          plans[index] = rows.map((r) => Object.values(r)[0]).join("\n");
+        }
+      });
+      for (const [index, plan] of Object.entries(plans)) expect(plan, index).toContain(index);
+    });
+
     it("is bounded: q 1..100 characters, at most 10 of each kind; LIKE wildcards are literal", async () => {
       const c = await api.tenant("Search Bounds");
       for (let i = 0; i < 12; i++) await invite({ last_name: `Manyname${i}` }, c);
