@@ -173,7 +173,7 @@ const envSchema = z.object({
   DB_UNDER_TEST: z.enum(["embedded", "postgresql"]).default("embedded"),
 });
 
-type Env = z.infer<typeof envSchema>;
+export type Env = z.infer<typeof envSchema>;
 
 let cached: Env | undefined;
 

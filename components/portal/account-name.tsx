@@ -4,15 +4,29 @@ import { ROLE_LABELS } from "@/lib/schemas/permissions";
 
 /**
  * Who is signed in, in the header: the person and their role ("Dana Lee · Admin") for a
- * person's own sign-in, the company for a key pair's.
+ * person's own sign-in, the company for a key pair's. For whoever may edit the company's
+ * details (`companyHref`), the company's name opens the Company page.
  */
 export function AccountName({
   person,
   companyName,
+  companyHref,
 }: {
   person: SessionPerson | null;
   companyName?: string;
+  companyHref?: string;
 }) {
+  if (!person && companyHref) {
+    return (
+      <Link
+        href={companyHref}
+        className="hidden max-w-48 truncate rounded-sm text-sm text-slate-600 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 md:inline"
+        title={companyName ? `${companyName}: company details` : "Company details"}
+      >
+        {companyName}
+      </Link>
+    );
+  }
   if (!person) {
     return (
       <span

@@ -24,6 +24,12 @@ export const PALETTE_PAGES: readonly PalettePage[] = [
     keywords: "teammates people users roles admin invite colleague",
     needs: "team.write",
   },
+  {
+    href: "/company",
+    label: "Company",
+    keywords: "customer contact billing invoice address terms fee",
+    needs: "customers.write",
+  },
   { href: "/docs", label: "API docs", keywords: "reference openapi documentation" },
 ];
 

@@ -8,7 +8,7 @@ import { PortalAccessProvider } from "@/components/portal/portal-access";
 import { RouteFocus } from "@/components/portal/route-focus";
 import { SignOutButton } from "@/components/portal/sign-out-button";
 import { SkipLink } from "@/components/portal/skip-link";
-import type { SessionSummary } from "@/lib/portal/types";
+import { canDo, type SessionSummary } from "@/lib/portal/types";
 
 type Props = {
   environment: "test" | "live";
@@ -57,7 +57,11 @@ export function PortalShell({ environment, companyName, access, children }: Prop
           <NavLinks />
           <div className="ml-auto flex items-center gap-3">
             <CommandPalette />
-            <AccountName person={access?.person ?? null} companyName={companyName} />
+            <AccountName
+              person={access?.person ?? null}
+              companyName={companyName}
+              companyHref={access && canDo(access, "customers.write") ? "/company" : undefined}
+            />
             <EnvironmentBadge environment={environment} />
             <SignOutButton />
           </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -66,6 +67,12 @@ export function TeamView({ meId, manageable }: { meId: number | null; manageable
               ? "The people who sign in for your company, and what each may do."
               : "The people who sign in for your company. Managing them is done in the service's own portal."}
           </p>
+          <Link
+            href="/company"
+            className="mt-1 inline-block rounded-sm text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          >
+            Company details (contact and billing)
+          </Link>
         </div>
         {manageable && !inviting && (
           <Button

@@ -9,6 +9,7 @@ export type ErrorCode =
   | "https_required"
   | "forbidden_for_public_pool"
   | "forbidden_for_role"
+  | "operator_only"
   | "two_factor_required"
   | "invalid_two_factor_code"
   | "two_factor_setup_required"
@@ -34,6 +35,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   https_required: 403,
   forbidden_for_public_pool: 403,
   forbidden_for_role: 403,
+  operator_only: 403,
   two_factor_required: 401,
   invalid_two_factor_code: 401,
   two_factor_setup_required: 403,

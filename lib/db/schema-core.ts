@@ -27,25 +27,60 @@ export const DEFAULT_JOB_CATEGORIES = [
   "Brand Representative",
 ] as const;
 
-export const companies = pgTable("companies", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  /**
-   * The seeded demo company, which anyone may open through "Try the demo": its webhooks may
-   * only reach this machine, and its invitation e-mails show their links (the demo's point).
-   */
-  demo: boolean("demo").notNull().default(false),
-  /** The company's predefined job request categories (`category` must be one of them). */
-  jobCategories: text("job_categories")
-    .array()
-    .notNull()
-    .default(
-      sql`array[${sql.raw(DEFAULT_JOB_CATEGORIES.map((c) => `'${c}'`).join(", "))}]::text[]`,
+export const companies = pgTable(
+  "companies",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    /**
+     * The seeded demo company, which anyone may open through "Try the demo": its webhooks may
+     * only reach this machine, and its invitation e-mails show their links (the demo's point).
+     */
+    demo: boolean("demo").notNull().default(false),
+    /** The company's predefined job request categories (`category` must be one of them). */
+    jobCategories: text("job_categories")
+      .array()
+      .notNull()
+      .default(
+        sql`array[${sql.raw(DEFAULT_JOB_CATEGORIES.map((c) => `'${c}'`).join(", "))}]::text[]`,
+      ),
+    /** Our addition: every person of the company must sign in with a second factor (TOTP). */
+    requireTwoFactor: boolean("require_two_factor").notNull().default(false),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    // The reference's customer record (GET/PATCH /customers/:id, migration 0012). Contact and
+    // billing: the company's to change.
+    accountOwner: text("account_owner"),
+    accountManager: text("account_manager"),
+    address: text("address"),
+    city: text("city"),
+    state: text("state"),
+    zip: text("zip"),
+    phone: text("phone"),
+    contactFirstName: text("contact_first_name"),
+    contactLastName: text("contact_last_name"),
+    contactEmail: text("contact_email"),
+    billingFirstName: text("billing_first_name"),
+    billingLastName: text("billing_last_name"),
+    billingEmail: text("billing_email"),
+    billingPhone: text("billing_phone"),
+    // The platform's terms: set by the operator, never by the company (PATCH refuses a change).
+    feePercentage: numeric("fee_percentage", { precision: 5, scale: 4 }),
+    canPostW2: boolean("can_post_w2").notNull().default(false),
+    canPost1099: boolean("can_post_1099").notNull().default(true),
+    canUsePremierFeatures: boolean("can_use_premier_features").notNull().default(false),
+    useStartAndCompletePin: boolean("use_start_and_complete_pin").notNull().default(false),
+    strategicPilot: boolean("strategic_pilot").notNull().default(false),
+    usePendingState: boolean("use_pending_state").notNull().default(false),
+    /** When the customer record was last changed through PATCH /customers/:id. */
+    updatedAt: ts("updated_at"),
+  },
+  () => [
+    check(
+      "companies_fee_percentage",
+      sql`fee_percentage is null or (fee_percentage >= 0 and fee_percentage <= 1)`,
     ),
-  /** Our addition: every person of the company must sign in with a second factor (TOTP). */
-  requireTwoFactor: boolean("require_two_factor").notNull().default(false),
-  createdAt: ts("created_at").notNull().defaultNow(),
-});
+  ],
+);
 
 /** Key pairs are issued by the operator; the secret is kept only as a SHA-256 hash. */
 export const apiKeys = pgTable(
@@ -145,6 +180,8 @@ export const users = pgTable(
     /** When `suspended` last became true (the reference's `suspended_at`); null while not suspended. */
     suspendedAt: ts("suspended_at"),
     suspendedUntil: ts("suspended_until"),
+    /** Whether the worker agreed to the platform's terms (tap-wonolo); null until known. */
+    agreedToTerms: boolean("agreed_to_terms"),
     lowerPool: boolean("lower_pool"),
     lowerPoolUntil: ts("lower_pool_until"),
     onboardingApptTime: ts("onboarding_appt_time"),
@@ -230,8 +267,13 @@ export const badges = pgTable(
     isSoft: boolean("is_soft").notNull().default(false),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
+    /** GET /search's haystack (migration 0012), accents removed like the users'. */
+    searchText: text("search_text").generatedAlwaysAs(sql`lower(search_unaccent(name))`),
   },
-  (t) => [uniqueIndex("badges_company_name_key").on(t.companyId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex("badges_company_name_key").on(t.companyId, sql`lower(${t.name})`),
+    index("badges_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+  ],
 );
 
 /** A worker never holds a badge twice: the unique index decides, also under concurrency. */

@@ -101,10 +101,17 @@ export const jobRequests = pgTable(
     flagColor: text("flag_color"),
     /** When it last became `posted` (the top-ranked workers were notified then). */
     postedAt: ts("posted_at"),
+    /** When POST /job_requests/:id/resend_notifications last ran (its limit, migration 0012). */
+    notificationsResentAt: ts("notifications_resent_at"),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
+    /** GET /search's haystack (migration 0012): name, venue, address, city, category. */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`lower(search_unaccent(name || ' ' || coalesce(venue, '') || ' ' || coalesce(address, '') || ' ' || coalesce(city, '') || ' ' || coalesce(category, '')))`,
+    ),
   },
   (t) => [
+    index("job_requests_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("job_requests_company_updated_idx").on(t.companyId, t.updatedAt.desc()),
     index("job_requests_company_state_idx").on(t.companyId, t.state),
     index("job_requests_multi_day_idx").on(t.multiDayJobRequestId, t.startTime),

@@ -12,6 +12,7 @@ import {
   setJobState,
 } from "@/lib/api-v2/admin/admin";
 import { clock } from "@/lib/api-v2/clock";
+import { setCustomerTerms } from "@/lib/api-v2/customers/customers";
 import { seedDemo } from "@/lib/api-v2/demo/seed-demo";
 import { ApiError } from "@/lib/api-v2/errors";
 import { resendDelivery } from "@/lib/api-v2/events/deliveries";
@@ -25,6 +26,7 @@ import { FolderLockedError } from "@/lib/db/folder-lock";
 import { apiKeys, outbox } from "@/lib/db/schema";
 import { loadDemoCredentials, saveDemoCredentials } from "@/lib/demo-keys";
 import { ConfigError, env } from "@/lib/env";
+import { CUSTOMER_TERMS } from "@/lib/schemas/customer";
 import { createWebhookBodySchema } from "@/lib/schemas/webhook";
 import { ExportUsageError, exportWorkers } from "./export-workers";
 import { ImportUsageError, importWorkers } from "./import-workers";
@@ -45,6 +47,9 @@ export type Outcome = { code: number; stdout: string; stderr: string };
 export const USAGE = `usage: operator <command> [flags]
   company create --name N
   company list
+  company terms --company ID [--fee-percentage 0.2] [--can-post-w2 true|false] [--can-post-1099 …]
+                [--can-use-premier-features …] [--use-start-and-complete-pin …]
+                [--strategic-pilot …] [--use-pending-state …]   the platform's terms (GET /customers/:id)
   keys create --company ID --pool private|public
   keys revoke --api-key PK
   badge create --company ID --name N --description D [--info-url U] [--soft]
@@ -72,7 +77,7 @@ export const USAGE = `usage: operator <command> [flags]
 
 /** Every command `run` knows (checked first: an unknown one costs nothing). */
 const COMMANDS = new Set(
-  `company create,company list,keys create,keys revoke,badge create,job-request create,job create,job set-state,job-request sweep,job-request candidates,job-request list,job assign,job accept,job start,job pause,job resume,job complete,job withdraw,job approve,job cancel,job no-show,job list,job-request set-state,webhook add,webhook list,webhook remove,outbox run,outbox resend,import,export,demo seed`.split(
+  `company create,company list,company terms,keys create,keys revoke,badge create,job-request create,job create,job set-state,job-request sweep,job-request candidates,job-request list,job assign,job accept,job start,job pause,job resume,job complete,job withdraw,job approve,job cancel,job no-show,job list,job-request set-state,webhook add,webhook list,webhook remove,outbox run,outbox resend,import,export,demo seed`.split(
     ",",
   ),
 );
@@ -103,6 +108,14 @@ async function run(database: Database, command: string, flags: Flags): Promise<u
       return createCompany(db, need(flags, "name"));
     case "company list":
       return listCompanies(db);
+    case "company terms": {
+      const terms: Record<string, unknown> = {};
+      for (const term of CUSTOMER_TERMS) {
+        const v = flags[term.replaceAll("_", "-")];
+        if (typeof v === "string") terms[term] = v === "null" ? null : v;
+      }
+      return setCustomerTerms(db, needId(flags, "company"), terms, now);
+    }
     case "keys create": {
       const pool = need(flags, "pool");
       if (pool !== "private" && pool !== "public")

@@ -352,3 +352,16 @@ export const simulateWorkerBodySchema = z.object({
 });
 
 export { timestamp as isoTimestamp };
+
+/**
+ * POST /job_requests/:id/resend_notifications: the reference's one parameter, "on" or "off"
+ * (booleans too, for JSON clients); omitted leaves the request's setting as it is.
+ */
+export const resendNotificationsBodySchema = z.object({
+  push_all_notifications_asap: z
+    .union([boolish(), z.enum(["on", "off"]).transform((v) => v === "on")], {
+      error: "must be on or off",
+    })
+    .optional(),
+});
+export type ResendNotificationsBody = z.output<typeof resendNotificationsBodySchema>;

@@ -112,6 +112,31 @@ export const PERMISSIONS = {
     publicPool: false,
     description: "Invite and create teammates, change roles, deactivate and reactivate",
   },
+  "customers.read": {
+    roles: ALL,
+    publicPool: true,
+    description: "Read the company's own customer record",
+  },
+  "customers.write": {
+    roles: ADMINS,
+    publicPool: false,
+    description: "Change the company's contact and billing details",
+  },
+  "customers.create": {
+    roles: [],
+    publicPool: false,
+    description: "Create customers: the operator's only (key pairs refused too)",
+  },
+  "search.read": {
+    roles: ALL,
+    publicPool: true,
+    description: "Search workers, job requests, jobs and badges",
+  },
+  "tracking.read": {
+    roles: ALL,
+    publicPool: false,
+    description: "A worker's time-and-place trail on the company's jobs",
+  },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof PERMISSIONS;

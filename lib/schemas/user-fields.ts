@@ -321,6 +321,12 @@ export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
  * alone: the real service does not send it, so a reader must do without it.
  */
 export type UserJson = { [F in UserField]: JsonOf[Spec<F>["json"]] } & {
+  /** tap-wonolo's users schema: "invited" until the invitation is accepted, then "complete". */
+  onboarding_last_state?: "invited" | "complete";
+  /** When `suspended` last became true; null while not suspended. Read-only. */
+  suspended_at?: string | null;
+  /** Whether the worker agreed to the platform's terms; null until known. Read-only. */
+  agreed_to_terms?: boolean | null;
   invitation_status?: InvitationStatus | null;
 };
 

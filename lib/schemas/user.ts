@@ -275,3 +275,15 @@ export const listUsersQuerySchema = z.preprocess(
   }),
 );
 export type ListUsersQuery = z.output<typeof listUsersQuerySchema>;
+
+/** GET /search: `q` is required, 1 to 100 characters (trimmed). */
+export const searchQuerySchema = z.object({
+  q: z
+    .string({ error: "can't be blank" })
+    .trim()
+    .min(1, "can't be blank")
+    .max(100, "is too long (maximum is 100 characters)"),
+});
+
+/** GET /users/:id/tracking: paged like every list (at most 50 a page). */
+export const trackingQuerySchema = z.preprocess(withoutBlank, z.object({ ...pagingQuery }));

@@ -35,6 +35,23 @@ export function webhookUrlProblem(raw: string, allowHttpLoopback: boolean): stri
   return "must use https";
 }
 
+/**
+ * The one spelling of a receiver's URL that is stored and compared (webhooks are unique per
+ * company on it): the WHATWG URL serialisation — scheme and host lower-cased, the default port
+ * dropped, dot segments resolved, an empty path made "/" — without the fragment, which is never
+ * sent to the receiver. `https://Hooks.Example.com:443/a/../in#x` → `https://hooks.example.com/in`.
+ * Null when it is not an absolute URL (webhookUrlProblem says why).
+ */
+export function normaliseWebhookUrl(raw: string): string | null {
+  try {
+    const u = new URL(raw.trim());
+    u.hash = "";
+    return u.href;
+  } catch {
+    return null;
+  }
+}
+
 export const createWebhookBodySchema = z.object({
   url: z
     .string({ error: (i) => (i.input === undefined ? "can't be blank" : "must be a string") })

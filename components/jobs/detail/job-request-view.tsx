@@ -25,6 +25,7 @@ import { JobTimeline } from "./job-timeline";
 import { RequestActions } from "./request-actions";
 import { RequestSummary } from "./request-summary";
 import { dayName, SeriesStrip, useSeriesOf } from "./series-strip";
+import { ResendNotificationsButton } from "./resend-notifications-button";
 
 /** Other people's hires and the workers' moves show within this long. */
 const LIVE_MS = 5_000;
@@ -258,6 +259,7 @@ function RequestHeader({
         />
       </div>
       <StateNote request={request} pool={pool} />
+      <ResendNotificationsButton request={request} pool={pool} />
     </header>
   );
 }

@@ -5,6 +5,7 @@ import type { CreateBadgeBody, UpdateBadgeBody } from "@/lib/schemas/badge";
 import type { Caller } from "../caller";
 import { notFound, TAKEN, validationError } from "../errors";
 import { formatTimestamp, paging } from "../format";
+import { containsTerm } from "../search/contains-term";
 import { takenName } from "./taken-name";
 import { workersCountOf } from "./workers-count";
 
@@ -23,10 +24,9 @@ export function serializeBadge(b: BadgeRow) {
   };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
- * The company's badges; `query` filters by name (case-insensitive substring). Each carries
+ * The company's badges; `query` filters by name (case- and accent-insensitive substring, over
+ * the trigram-indexed `search_text`, as GET /search does). Each carries
  * `workers_count` (our addition): how many of the workers the caller sees hold it.
  */
 export async function listBadges(
@@ -37,7 +37,7 @@ export async function listBadges(
 ) {
   const where = and(
     eq(badges.companyId, caller.companyId),
-    query.query ? sql`${badges.name} ilike ${`%${escapeLike(query.query.trim())}%`}` : undefined,
+    query.query?.trim() ? containsTerm(badges.searchText, query.query.trim()) : undefined,
   );
   const { limit, offset } = paging(query.page, query.per);
   const [rows, totals] = await Promise.all([

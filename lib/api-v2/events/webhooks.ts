@@ -2,9 +2,10 @@ import { and, asc, count, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { apiKeys, companies, outbox, webhooks } from "@/lib/db/schema";
 import { checkWebhookTarget, webhookTargetPolicy } from "@/lib/net/webhook-target";
-import { type CreateWebhookBody, WEBHOOK_EVENTS } from "@/lib/schemas/webhook";
+import { type CreateWebhookBody, normaliseWebhookUrl, WEBHOOK_EVENTS } from "@/lib/schemas/webhook";
 import { notFound, validationError } from "../errors";
 import { formatTimestamp } from "../format";
+import { isUniqueViolation, pgErrorOf } from "../pg-error";
 import { MAX_WEBHOOKS_PER_COMPANY } from "./webhook-limits";
 
 type WebhookRow = typeof webhooks.$inferSelect;
@@ -25,6 +26,9 @@ export function serializeWebhook(w: WebhookRow, signingKey: string | null) {
  * every delivery (lib/net/webhook-target.ts): https (plain http only to loopback where allowed),
  * and only to addresses the deployment lets webhooks reach; the demo company's only to this
  * machine. A name that does not resolve yet is taken (its deliveries wait until it does).
+ * The URL is stored normalised (normaliseWebhookUrl), and the company's subscriptions are unique
+ * on it (webhooks_company_url_key), so six spellings of one receiver are one subscription: a
+ * second is 422 naming the one that exists.
  */
 export async function createWebhook(
   db: Db,
@@ -38,34 +42,54 @@ export async function createWebhook(
     .from(companies)
     .where(eq(companies.id, companyId));
   if (!company) throw notFound("Company");
-  const target = await checkWebhookTarget(body.url, webhookTargetPolicy(company));
+  const url = normaliseWebhookUrl(body.url);
+  if (url === null) throw validationError({ url: ["must be an absolute https URL"] });
+  const existing = async () => {
+    const [w] = await db
+      .select({ id: webhooks.id })
+      .from(webhooks)
+      .where(and(eq(webhooks.companyId, companyId), eq(webhooks.url, url)));
+    return w ? validationError({ url: [`is already registered (webhook ${w.id})`] }) : null;
+  };
+  const taken = await existing();
+  if (taken) throw taken;
+  const target = await checkWebhookTarget(url, webhookTargetPolicy(company));
   if (!target.ok && target.reason !== "unresolved") {
     throw validationError({ url: [target.problem] });
   }
   const events = [...new Set(body.events ?? [])];
   const all = events.length === 0 || events.length === WEBHOOK_EVENTS.length;
-  const row = await db.transaction(async (tx) => {
-    // The company's row is the lock that counts its subscriptions one creation at a time.
-    await tx
-      .select({ id: companies.id })
-      .from(companies)
-      .where(eq(companies.id, companyId))
-      .for("no key update");
-    const [held] = await tx
-      .select({ n: count() })
-      .from(webhooks)
-      .where(eq(webhooks.companyId, companyId));
-    if ((held?.n ?? 0) >= MAX_WEBHOOKS_PER_COMPANY) {
-      throw validationError({
-        url: [`is one too many: a company may hold at most ${MAX_WEBHOOKS_PER_COMPANY} webhooks`],
-      });
-    }
-    const [inserted] = await tx
-      .insert(webhooks)
-      .values({ companyId, url: body.url, events: all ? [] : events, apiKeyId, createdAt: now })
-      .returning();
-    return inserted!;
-  });
+  const row = await db
+    .transaction(async (tx) => {
+      // The company's row is the lock that counts its subscriptions one creation at a time.
+      await tx
+        .select({ id: companies.id })
+        .from(companies)
+        .where(eq(companies.id, companyId))
+        .for("no key update");
+      const [held] = await tx
+        .select({ n: count() })
+        .from(webhooks)
+        .where(eq(webhooks.companyId, companyId));
+      if ((held?.n ?? 0) >= MAX_WEBHOOKS_PER_COMPANY) {
+        throw validationError({
+          url: [`is one too many: a company may hold at most ${MAX_WEBHOOKS_PER_COMPANY} webhooks`],
+        });
+      }
+      const [inserted] = await tx
+        .insert(webhooks)
+        .values({ companyId, url, events: all ? [] : events, apiKeyId, createdAt: now })
+        .returning();
+      return inserted!;
+    })
+    .catch(async (err: unknown) => {
+      // A concurrent request registered the same receiver first: the database decided.
+      const info = pgErrorOf(err);
+      if (isUniqueViolation(info) && info.constraint === "webhooks_company_url_key") {
+        throw (await existing()) ?? err;
+      }
+      throw err;
+    });
   return serializeWebhook(row, await publicKeyOf(db, apiKeyId));
 }
 

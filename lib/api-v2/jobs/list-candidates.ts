@@ -5,16 +5,19 @@ import { rankCandidates, requiredBadgesOf, serializeCandidates } from "./candida
 import { findJobRequest } from "./job-requests";
 
 /**
- * GET /job_requests/:id/candidates. No `total`: counting every qualified worker would scan the
+ * GET /job_requests/:id/candidates, and the reference's name for the same list, GET
+ * /job_requests/:id/rankings (and POST …/re_rank_workers, which answers it freshly computed):
+ * one ranking, under the key the route is named for. No `total`: counting every qualified worker would scan the
  * whole pool on each page; `has_more` says whether another page follows (and clients of the
  * real service page until a page holds fewer than `per` rows, which also works here).
  */
-export async function listCandidates(
+export async function listCandidates<K extends "candidates" | "rankings" = "candidates">(
   db: DbOrTx,
   caller: Caller,
   id: number,
   q: { page: number; per: number },
   now: Date,
+  key: K = "candidates" as K,
 ) {
   const request = await findJobRequest(db, caller.companyId, id);
   const required = await requiredBadgesOf(db, request.id);
@@ -26,8 +29,9 @@ export async function listCandidates(
     { offset, per: limit },
     now,
   );
+  const list = await serializeCandidates(db, rows, required, offset, caller);
   return {
-    candidates: await serializeCandidates(db, rows, required, offset, caller),
+    ...({ [key]: list } as Record<K, typeof list>),
     job_request_id: request.id,
     site:
       request.latitude === null || request.longitude === null

@@ -76,11 +76,33 @@ export async function notifyTopCandidates(
     now,
   );
   if (rows.length === 0) return 0;
+  await mailOffers(
+    tx,
+    r,
+    rows.map((c) => ({ user: c.user, distanceM: c.distanceM })),
+    now,
+    actorUserId,
+  );
+  return rows.length;
+}
+
+/** One offer e-mail per worker, queued in the outbox within the caller's transaction. */
+export async function mailOffers(
+  tx: DbOrTx,
+  r: JobRequestRow,
+  workers: {
+    user: { firstName: string; lastName: string; email: string };
+    distanceM: number | null;
+  }[],
+  now: Date,
+  actorUserId: number | null,
+): Promise<void> {
+  if (workers.length === 0) return;
   const [company] = await tx
     .select({ name: companies.name })
     .from(companies)
     .where(eq(companies.id, r.companyId));
-  for (const c of rows) {
+  for (const c of workers) {
     await enqueueMail(tx, {
       companyId: r.companyId,
       event: "job_request.offered",
@@ -94,5 +116,4 @@ export async function notifyTopCandidates(
       now,
     });
   }
-  return rows.length;
 }

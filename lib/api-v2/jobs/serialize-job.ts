@@ -38,7 +38,7 @@ function employerOf(company: { id: number; name: string }, who: EmployerRow | un
   };
 }
 
-function serializeTransition(t: TransitionRow) {
+export function serializeTransition(t: TransitionRow) {
   return {
     id: t.id,
     job_id: t.jobId,

@@ -345,6 +345,7 @@ describe("the response schemas", () => {
     ssn: "",
     suspended: false,
     suspendedUntil: null,
+    agreedToTerms: null,
     lowerPool: null,
     lowerPoolUntil: null,
     onboardingApptTime: at,
@@ -390,6 +391,7 @@ describe("the response schemas", () => {
       isSoft: false,
       createdAt: at,
       updatedAt: at,
+      searchText: "forklift",
     });
     expect(Object.keys(badgeSchema.shape)).toEqual(Object.keys(badge));
     expect(badgeSchema.parse(badge)).toEqual(badge);
@@ -435,8 +437,10 @@ describe("the response schemas", () => {
       organizationalPath: null,
       flagColor: null,
       postedAt: at,
+      notificationsResentAt: null,
       createdAt: at,
       updatedAt: at,
+      searchText: "warehouse shift",
     };
     for (const jr of [
       serializeJobRequest(requestRow, {

@@ -16,6 +16,7 @@ import { JOBS_ENDPOINTS } from "./endpoints/jobs";
 import { MULTI_DAY_ENDPOINTS } from "./endpoints/multi-day";
 import { PEOPLE_AUTH_ENDPOINTS } from "./endpoints/people-auth";
 import { PERSONAL_DATA_ENDPOINTS } from "./endpoints/personal-data";
+import { REFERENCE_REST_ENDPOINTS } from "./endpoints/reference-rest";
 import { SESSION_ENDPOINTS } from "./endpoints/session";
 import { TWO_FACTOR_ENDPOINTS } from "./endpoints/two-factor";
 import { USERS_ENDPOINTS } from "./endpoints/users";
@@ -47,6 +48,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...MULTI_DAY_ENDPOINTS,
   ...WEBHOOKS_ENDPOINTS,
   ...INVITATIONS_ENDPOINTS,
+  ...REFERENCE_REST_ENDPOINTS,
 ];
 
 function routeOf(e: Endpoint): RouteConfig {

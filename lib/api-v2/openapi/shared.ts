@@ -79,6 +79,15 @@ export const TAGS = [
     description:
       "Our addition: the invitation e-mails sent when a worker is invited, and the single-use link in them (…/accept-invite#token=…), which the worker inspects and accepts without an API token. Links expire 7 days after the invite.",
   },
+  {
+    name: "Customers",
+    description:
+      "The caller's company as the platform knows it (the reference's customer record): contact and billing details are the company's to change, the platform's terms are the platform's. Customers are created by the operator.",
+  },
+  {
+    name: "Search",
+    description: "One search over the caller's workers, job requests, jobs and badges.",
+  },
   { name: "Meta", description: "Facts about this deployment, and this document." },
 ] as const;
 export type Tag = (typeof TAGS)[number]["name"];
@@ -188,6 +197,10 @@ export const ERROR_EXAMPLES: Record<
   forbidden_for_role: {
     when: "Our addition: a person signed in with e-mail and password whose role does not hold the action (see the role table in the introduction). Key pairs never get it.",
     message: "Your role (Read-only) cannot do this: post, edit and cancel job requests",
+  },
+  operator_only: {
+    when: "Our addition: POST /customers with any token. Customers (companies) are created by the platform's operator (the operator command), never through the API.",
+    message: "Customers are created by the platform's operator, not through the API",
   },
   two_factor_required: {
     when: "Our addition: the e-mail and password were right and the person has two-factor sign-in on. The error carries a one-use `challenge` (valid five minutes) to send back to POST /authenticate with a `code`.",

@@ -982,6 +982,96 @@ describeApi("tenancy and access matrix", (api) => {
         check: (res) => expect(res.body.state).toBe("pending"),
       },
     },
+
+    // The rest of the reference (issue 27, docs/reference-rest.md).
+    "api_v2/job_requests/[id]/rankings": {
+      GET: {
+        expect: privateOnly(200, NOT_FOUND),
+        request: () => ({ path: `/api_v2/job_requests/${fx.jobRequest}/rankings?per=50` }),
+        twin: () => ({ path: `/api_v2/job_requests/${NOBODY}/rankings?per=50` }),
+        check: async (res, who) => {
+          const got = (res.body.rankings as { worker: { id: number } }[]).map((c) => c.worker.id);
+          const allowed = await truth.candidates(who as KeyHolder);
+          expect(
+            got.filter((id) => !allowed.includes(id)),
+            "rankings the caller may not see",
+          ).toEqual([]);
+        },
+      },
+    },
+    "api_v2/job_requests/[id]/re_rank_workers": {
+      POST: {
+        expect: privateOnly(200, NOT_FOUND),
+        request: () => ({ path: `/api_v2/job_requests/${fx.jobRequest}/re_rank_workers` }),
+        twin: () => ({ path: `/api_v2/job_requests/${NOBODY}/re_rank_workers` }),
+        check: (res) => expect(res.body.job_request_id).toBe(fx.jobRequest),
+      },
+    },
+    "api_v2/job_requests/[id]/resend_notifications": {
+      POST: {
+        expect: privateOnly(200, NOT_FOUND),
+        // At most one resend per request in ten minutes: the owner's cell gets a fresh request.
+        request: async (_, e) => ({
+          path: `/api_v2/job_requests/${e.status === 200 ? await freshJobRequest() : fx.jobRequest}/resend_notifications`,
+        }),
+        twin: () => ({ path: `/api_v2/job_requests/${NOBODY}/resend_notifications` }),
+        check: (res) => expect(res.body.state).toBe("posted"),
+      },
+    },
+    "api_v2/customers": {
+      // Creating a customer is the operator's: every key is refused, and nothing is created.
+      POST: {
+        expect: authed({
+          ownPrivate: { status: 403, code: "operator_only" },
+          otherPrivate: { status: 403, code: "operator_only" },
+          publicActive: PUBLIC_POOL,
+          publicWithout: PUBLIC_POOL,
+          ownPublic: PUBLIC_POOL,
+        }),
+        request: () => ({ path: "/api_v2/customers", json: { customer: { name: unique("C") } } }),
+      },
+    },
+    "api_v2/customers/[id]": {
+      // Only the caller's own company: A's record is A's keys' (either pool), 404 for the rest.
+      GET: {
+        expect: readRecord(NOT_FOUND, ok()),
+        request: () => ({ path: `/api_v2/customers/${fx.a.companyId}` }),
+        twin: () => ({ path: `/api_v2/customers/${NOBODY}` }),
+        check: (res) => expect(res.body.id).toBe(fx.a.companyId),
+      },
+      PATCH: {
+        expect: privateOnly(200, NOT_FOUND),
+        request: () => ({
+          path: `/api_v2/customers/${fx.a.companyId}`,
+          json: { contact_first_name: unique("C").slice(0, 50) },
+        }),
+        twin: () => ({ path: `/api_v2/customers/${NOBODY}`, json: { contact_first_name: "C" } }),
+        check: (res) => expect(res.body.id).toBe(fx.a.companyId),
+      },
+    },
+    "api_v2/search": {
+      // Every key searches its own company: nothing of A reaches another company's key.
+      GET: {
+        expect: anyKey(),
+        request: () => ({ path: `/api_v2/search?q=${encodeURIComponent(fx.worker.email)}` }),
+        check: async (res, who) => {
+          const got = (res.body.users as { id: number }[]).map((u) => u.id);
+          const allowed = await truth.users(who as KeyHolder);
+          expect(
+            got.filter((id) => !allowed.includes(id)),
+            "workers the caller may not see",
+          ).toEqual([]);
+        },
+      },
+    },
+    "api_v2/users/[id]/tracking": {
+      GET: {
+        expect: privateOnly(200, NOT_FOUND),
+        request: () => ({ path: `/api_v2/users/${fx.worker.id}/tracking` }),
+        twin: () => ({ path: `/api_v2/users/${NOBODY}/tracking` }),
+        check: (res) => expect(res.body.user_id).toBe(fx.worker.id),
+      },
+    },
   };
 
   /** Every method a route does not serve is 405 for everyone, before any token is read. */

@@ -311,14 +311,15 @@ describeApi("webhooks, deliveries, mails, history and invitations", (api) => {
     });
 
     it("refuses a URL the company already registered, but not one another company did", async () => {
-      await hook(w, { url: "https://hooks.example.com/dup" });
+      const first = await hook(w, { url: "https://hooks.example.com/dup" });
       const res = await createHook(w, {
         url: "https://hooks.example.com/dup",
         events: ["user.updated"],
       });
+      const taken = `is already registered (webhook ${first.id})`;
       expect(statusAndBody(res)).toEqual({
         status: 422,
-        body: invalid({ url: ["is already registered"] }, "Url is already registered"),
+        body: invalid({ url: [taken] }, `Url ${taken}`),
       });
       const theirs = await createHook(other, { url: "https://hooks.example.com/dup" });
       expect(theirs.status, theirs.text).toBe(201);
@@ -1086,10 +1087,15 @@ describeApi("webhooks, deliveries, mails, history and invitations", (api) => {
         body: { ...valid.body, state: "used", used_at: ts(acceptedAt) },
       });
 
-      // The worker object does not grow a password field; its invitation status says accepted.
+      // The worker object does not grow a password field; its invitation status says accepted,
+      // and its onboarding (the invitation, issue 27) is complete.
       const got = await call("GET", `/api_v2/users/${worker.id}`, { token: i.privateToken });
       expect(worker.invitation_status).toBe("invited");
-      expect(got.body).toEqual({ ...worker, invitation_status: "accepted" });
+      expect(got.body).toEqual({
+        ...worker,
+        invitation_status: "accepted",
+        onboarding_last_state: "complete",
+      });
 
       const [entry] = (await history(i, worker.id)).history;
       expect(entry).toEqual({

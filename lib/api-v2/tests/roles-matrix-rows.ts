@@ -341,5 +341,59 @@ export function roleRows(h: Helpers): Record<string, Partial<Record<Method, Row>
         request: () => ({ path: `/api_v2/webhook_deliveries/${fx.delivery}/resend` }),
       },
     },
+    // The rest of the reference (issue 27, docs/reference-rest.md).
+    "api_v2/job_requests/[id]/rankings": {
+      GET: {
+        needs: "candidates.read",
+        request: () => ({ path: `/api_v2/job_requests/${fx.jobRequest}/rankings` }),
+      },
+    },
+    "api_v2/job_requests/[id]/re_rank_workers": {
+      POST: {
+        needs: "job_requests.write",
+        request: () => ({ path: `/api_v2/job_requests/${fx.jobRequest}/re_rank_workers` }),
+      },
+    },
+    "api_v2/job_requests/[id]/resend_notifications": {
+      POST: {
+        needs: "job_requests.write",
+        // A bad value: permitted, refused for its content (no mail, the limit untouched).
+        request: () => ({
+          path: `/api_v2/job_requests/${fx.jobRequest}/resend_notifications`,
+          json: { push_all_notifications_asap: "maybe" },
+        }),
+      },
+    },
+    "api_v2/customers": {
+      // No role holds it; a key pair's token holds every action and is refused by the route
+      // itself (403 operator_only): what a key pair gets is not a role question.
+      POST: {
+        needs: "customers.create",
+        keyPairAnyAnswer: true,
+        request: () => ({ path: "/api_v2/customers", json: { customer: { name: unique("C") } } }),
+      },
+    },
+    "api_v2/customers/[id]": {
+      GET: {
+        needs: "customers.read",
+        request: () => ({ path: `/api_v2/customers/${fx.t.companyId}` }),
+      },
+      PATCH: {
+        needs: "customers.write",
+        request: () => ({
+          path: `/api_v2/customers/${fx.t.companyId}`,
+          json: { contact_first_name: unique("C").slice(0, 50) },
+        }),
+      },
+    },
+    "api_v2/search": {
+      GET: { needs: "search.read", request: () => ({ path: "/api_v2/search", query: { q: "a" } }) },
+    },
+    "api_v2/users/[id]/tracking": {
+      GET: {
+        needs: "tracking.read",
+        request: () => ({ path: `/api_v2/users/${fx.worker}/tracking` }),
+      },
+    },
   };
 }

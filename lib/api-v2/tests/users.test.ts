@@ -45,6 +45,10 @@ const USER_FIELDS = [
   "w2_onboarding_status",
   "updated_at",
   "user_badges",
+  // tap-wonolo's users schema carries these beyond the source (issue 27).
+  "onboarding_last_state",
+  "suspended_at",
+  "agreed_to_terms",
   // Our addition, after the source's fields.
   "invitation_status",
 ];
@@ -164,6 +168,9 @@ describeApi("users", (api) => {
         w2_onboarding_status: null,
         updated_at: "2031-01-01T03:04:05.678+00:00",
         user_badges: [],
+        onboarding_last_state: "invited",
+        suspended_at: null,
+        agreed_to_terms: null,
         invitation_status: "invited",
       });
       expect(Number.isInteger(res.body.id)).toBe(true);

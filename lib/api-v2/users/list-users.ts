@@ -20,23 +20,22 @@ import { companyUserCounts, userBadges, users } from "@/lib/db/schema";
 import type { ListUsersQuery } from "@/lib/schemas/user";
 import type { Caller } from "../caller";
 import { paging } from "../format";
+import { containsTerm } from "../search/contains-term";
 import { serializeUser } from "./serialize-user";
 import { badgesOfPage } from "./user-badges";
 import { isWorker, visibleUsers } from "./visibility";
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Free text over name, e-mail, phone and external id (trigram-indexed `search_text`), case- and
  * accent-insensitive: the term goes through the same `search_unaccent` as the haystack.
  */
-function searchCondition(raw: string): SQL | undefined {
+export function searchCondition(raw: string): SQL | undefined {
   const text = raw.trim().toLowerCase();
   if (!text) return undefined;
   // "(415) 555-01" should find +1415555010x: search phone-like input by its digits.
   const digits = text.replace(/\D/g, "");
   const needle = /^[\d\s()+.-]+$/.test(text) && digits.length >= 3 ? digits : text;
-  return sql`${users.searchText} like lower(search_unaccent(${`%${escapeLike(needle)}%`}))`;
+  return containsTerm(users.searchText, needle);
 }
 
 /**

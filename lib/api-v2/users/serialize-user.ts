@@ -30,6 +30,14 @@ export function invitationStatus(
   if (u.invitationExpiresAt === null) return null;
   return u.invitationExpiresAt > now ? "invited" : "expired";
 }
+/**
+ * The reference's onboarding step. Our onboarding is the invitation: `invited` until the worker
+ * accepts it and sets a password, then `complete` (the `onboarding_last_state` filter of GET
+ * /users reads it the same way; the reference's other steps are ones we do not run).
+ */
+export const onboardingLastState = (u: Pick<UserRow, "passwordHash">): "invited" | "complete" =>
+  hasPassword(u) ? "complete" : "invited";
+
 export type UserBadgeRow = InferSelectModel<typeof userBadges>;
 
 function serializeUserBadge(b: UserBadgeRow): UserBadgeJson {
@@ -71,6 +79,10 @@ export function serializeUser(u: UserRow, badges: UserBadgeRow[], viewer: Caller
     // may not import lib/db, so the check lives here).
     out[field] = jsonValue(json, u[column], badges);
   }
+  // tap-wonolo's users schema carries these three beyond the contract's catalogue (issue 27).
+  out.onboarding_last_state = onboardingLastState(u);
+  out.suspended_at = formatTimestamp(u.suspendedAt);
+  out.agreed_to_terms = u.agreedToTerms;
   out.invitation_status = invitationStatus(u, clock.now());
   const reads = readsPersonalData(viewer, u.companyId);
   for (const field of PERSONAL_FIELDS) {

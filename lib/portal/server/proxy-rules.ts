@@ -77,6 +77,11 @@ const ALLOWED: [method: string, path: RegExp, shape?: Shape][] = [
   ["DELETE", /^webhooks\/\d{1,10}$/],
   ["GET", /^webhook_deliveries$/],
   ["POST", /^webhook_deliveries\/\d{1,10}\/resend$/],
+  // The rest of the reference (issue 27): the company's customer record (the Company page) and
+  // telling a posting's workers again (the job request page).
+  ["GET", /^customers\/\d{1,10}$/, record],
+  ["PATCH", /^customers\/\d{1,10}$/, record],
+  ["POST", /^job_requests\/\d{1,10}\/resend_notifications$/],
 ];
 
 const clean = (path: string) => path.replace(/^\/+|\/+$/g, "");

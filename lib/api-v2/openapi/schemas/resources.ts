@@ -152,7 +152,7 @@ export const jobRequestSchema = z
       "A job posting of the company: every field of the original interface, always present (null where unset), then our additions (address_state, posted_at, created_at).",
   });
 
-const jobTransitionSchema = z
+export const jobTransitionSchema = z
   .object({
     id: z.number().int(),
     job_id: z.number().int(),
@@ -307,7 +307,7 @@ export const jobCategoriesSchema = z
   })
   .meta({ id: "JobCategories", description: `The company's job categories.${ADDITION}` });
 
-const candidateSchema = z
+export const candidateSchema = z
   .object({
     rank: z.number().int().min(1).meta(note("The place in the whole ranking, from 1.")),
     distance_km: z

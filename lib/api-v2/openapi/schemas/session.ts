@@ -94,6 +94,23 @@ export const infoSchema = z
       description:
         "Which keys this deployment accepts: pk_test_…/sk_test_… or pk_live_…/sk_live_….",
     }),
+    rails_environment: z.string().meta({
+      description:
+        "The run mode, named as the live service names its framework's (RAILS_ENV): ours is the server's NODE_ENV (`production` for a built deployment).",
+    }),
+    rack_environment: z.string().meta({
+      description: "The same run mode, as the live service's RACK_ENV.",
+    }),
+    deploy: z
+      .object({
+        release_version: z.string(),
+        environment: z.enum(["test", "live"]),
+        started_at: z.iso.datetime({ precision: 0 }),
+      })
+      .meta({
+        description:
+          "What is deployed here: the release, the environment it serves and when this instance started (UTC). The live service answers a `deploy` too; these values are ours.",
+      }),
     release_version: z.string(),
     api_version: z.literal("2.0"),
     server: z.string(),

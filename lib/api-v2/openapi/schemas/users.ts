@@ -106,6 +106,18 @@ function fieldSchema(field: UserField): z.ZodType {
 export const userSchema = z
   .object({
     ...Object.fromEntries(USER_FIELD_NAMES.map((f) => [f, fieldSchema(f)])),
+    onboarding_last_state: z.enum(["invited", "complete"]).meta({
+      description:
+        'The onboarding step, as the reference\'s users schema has it. Our onboarding is the invitation: "invited" until the worker accepts it and sets a password, then "complete" (what the `onboarding_last_state` filter reads). Read-only (ignored in a PATCH).',
+    }),
+    suspended_at: nullableTimestamp().meta({
+      description:
+        "When `suspended` last became true; null while not suspended (set and cleared with `suspended`). Read-only.",
+    }),
+    agreed_to_terms: z.boolean().nullable().meta({
+      description:
+        "Whether the worker agreed to the platform's terms; null where unknown. Read-only.",
+    }),
     invitation_status: z
       .enum(INVITATION_STATUSES)
       .nullable()
