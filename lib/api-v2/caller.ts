@@ -5,6 +5,7 @@ import { apiKeys, companies, tokens, users } from "@/lib/db/schema";
 import {
   type Action,
   can,
+  isOperatorOnly,
   PERMISSIONS,
   type Principal,
   ROLE_LABELS,
@@ -116,7 +117,8 @@ export const principalOf = (caller: Caller): Principal => ({
 /**
  * The one permission check (lib/schemas/permissions.ts): a public pool key without the action
  * gets 403 `forbidden_for_public_pool` (as before people existed), a person whose role lacks it
- * 403 `forbidden_for_role`, saying which role and which action.
+ * 403 `forbidden_for_role`, saying which role and which action; a private key pair asking for
+ * the operator's own action 403 `operator_only`.
  */
 export function requirePermission(
   caller: Caller,
@@ -130,6 +132,12 @@ export function requirePermission(
     );
   }
   if (can(principalOf(caller), action)) return;
+  if (isOperatorOnly(action) && !caller.person && caller.pool === "private") {
+    throw new ApiError(
+      "operator_only",
+      "Only the platform's operator can do this (the operator command), not a token",
+    );
+  }
   if (caller.person) {
     const what = PERMISSIONS[action].description;
     throw new ApiError(

@@ -7,7 +7,7 @@
  * Who holds an action:
  * - a person signed in with e-mail and password (our addition): by their role;
  * - a private pool key pair's token (the integration's access, as the real service has it):
- *   every action;
+ *   every action but the operator's (`operatorOnly`, held by no token);
  * - a public pool key pair's token: only the actions marked `publicPool` (reads of what its
  *   workers' active jobs let it see).
  */
@@ -36,6 +36,11 @@ type Permission = {
   roles: readonly Role[];
   /** Whether a public pool key's token holds it too. */
   publicPool: boolean;
+  /**
+   * The platform operator's alone (the operator command), held by no token: not even a private
+   * key pair's, which otherwise holds every action. Absent means false.
+   */
+  operatorOnly?: boolean;
   description: string;
 };
 
@@ -125,6 +130,7 @@ export const PERMISSIONS = {
   "customers.create": {
     roles: [],
     publicPool: false,
+    operatorOnly: true,
     description: "Create customers: the operator's only (key pairs refused too)",
   },
   "search.read": {
@@ -145,9 +151,14 @@ export const ACTIONS = Object.keys(PERMISSIONS) as Action[];
 /** Who is asking: a key pair's pool, and the person's role when a person signed in. */
 export type Principal = { pool: "private" | "public"; role: Role | null };
 
+/** Whether only the platform's operator may do it (no token holds it). */
+export const isOperatorOnly = (action: Action): boolean =>
+  (PERMISSIONS[action] as Permission).operatorOnly === true;
+
 /** Whether the principal holds the action. */
 export function can(who: Principal, action: Action): boolean {
   const p: Permission = PERMISSIONS[action];
+  if (p.operatorOnly) return false;
   if (who.role !== null) return p.roles.includes(who.role);
   return who.pool === "private" || p.publicPool;
 }
