@@ -11,7 +11,10 @@ import { StatePill } from "@/components/ui/state-pill";
 import { TimeAgo } from "@/components/ui/time-ago";
 import { ApiClientError } from "@/lib/portal/client/fetcher";
 import { useJobRequest, useJobsOfRequest } from "@/lib/portal/client/hooks/use-jobs";
+import { useUnread } from "@/lib/portal/client/hooks/use-messages";
+import { useMessageStream } from "@/lib/portal/client/use-message-stream";
 import type { Job, JobRequest } from "@/lib/portal/job-types";
+import type { MessagingAccess } from "@/lib/portal/message-types";
 import { HireByName } from "./hire-by-name";
 import { HiredWorkers } from "./hired-workers";
 import {
@@ -43,6 +46,7 @@ export function JobRequestView({
   mapTileUrl,
   ranking,
   simulate,
+  messaging = null,
 }: {
   id: number;
   pool: Pool;
@@ -51,6 +55,8 @@ export function JobRequestView({
   ranking: boolean;
   /** Offer the demo's "act as the worker" buttons (our test environment). */
   simulate: boolean;
+  /** The conversations with the hired workers; null where the session may not read them. */
+  messaging?: MessagingAccess | null;
 }) {
   const request = useJobRequest(id);
   const jobs = useJobsOfRequest(id, { refetchInterval: request.isSuccess ? LIVE_MS : undefined });
@@ -83,6 +89,7 @@ export function JobRequestView({
       mapTileUrl={mapTileUrl}
       ranking={ranking}
       simulate={simulate}
+      messaging={messaging}
     />
   );
 }
@@ -111,6 +118,7 @@ function LoadedView({
   mapTileUrl,
   ranking,
   simulate,
+  messaging,
 }: {
   request: JobRequest;
   jobsQuery: ReturnType<typeof useJobsOfRequest>;
@@ -118,7 +126,12 @@ function LoadedView({
   mapTileUrl: string;
   ranking: boolean;
   simulate: boolean;
+  messaging: MessagingAccess | null;
 }) {
+  // Our API pushes this request's message events; the real service's conversations poll.
+  const pushed = messaging?.live === "stream";
+  const unread = useUnread(request.id, pushed);
+  useMessageStream(request.id, pushed);
   const summaryId = useId();
   const workersId = useId();
   const timelineId = useId();
@@ -151,6 +164,13 @@ function LoadedView({
         headingId={workersId}
         status={jobsStatus}
         empty={<EmptyWorkers request={request} canHire={canHire} ranking={ranking} />}
+        messaging={
+          messaging && {
+            access: messaging,
+            unread: unread.data,
+            requestorId: request.employer?.id ?? request.employer_id ?? null,
+          }
+        }
       />
       <JobTimeline entries={timeline} headingId={timelineId} loading={jobsQuery.isPending} />
     </>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { UnreadBadge } from "@/components/messages/unread-badge";
 import { StatePill } from "@/components/ui/state-pill";
 import type { JobRequest } from "@/lib/portal/job-types";
 import { formatStart, formatWage, requestStateLook, slotsTaken } from "../job-format";
@@ -7,10 +8,13 @@ import { formatStart, formatWage, requestStateLook, slotsTaken } from "../job-fo
 export function JobRequestRow({
   request: r,
   requestedBy,
+  unread = 0,
 }: {
   request: JobRequest;
   /** "Dana Lee", "you"; null when the job names no requestor or the name is not known. */
   requestedBy: string | null;
+  /** Unread messages from its workers (ours). */
+  unread?: number;
 }) {
   const look = requestStateLook(r.state);
   const taken = slotsTaken(r.cached_job_states);
@@ -28,6 +32,7 @@ export function JobRequestRow({
           >
             {r.request_name || `Untitled request ${r.id}`}
           </Link>
+          <UnreadBadge count={unread} label="messages from its workers" />
         </div>
         <p className="mt-0.5 truncate text-sm text-slate-600">
           {[r.category, where].filter(Boolean).join(" · ") || "No category or site yet"}

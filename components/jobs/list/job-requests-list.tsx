@@ -9,8 +9,10 @@ import { Button, buttonClass, Spinner } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { Pagination } from "@/components/workers/list/pagination";
 import { useJobCategories, useJobRequests } from "@/lib/portal/client/hooks/use-jobs";
+import { useUnread } from "@/lib/portal/client/hooks/use-messages";
 import { useTeam } from "@/lib/portal/client/hooks/use-team";
 import { useRememberListQuery } from "@/lib/portal/client/use-list-memory";
+import { useMessageStream } from "@/lib/portal/client/use-message-stream";
 import type { SessionPerson, SessionSummary } from "@/lib/portal/types";
 import { requestedBy } from "../requested-by";
 import {
@@ -37,6 +39,7 @@ export function JobRequestsList({
   categoryFilter,
   me = null,
   teamReadable = false,
+  unreadCounts = false,
 }: {
   pool: SessionSummary["pool"];
   /** Whether the upstream lists its categories (ours; the real service has no such call). */
@@ -45,6 +48,8 @@ export function JobRequestsList({
   me?: SessionPerson | null;
   /** Whether the session may list the team, to name each request's requestor. */
   teamReadable?: boolean;
+  /** Show each request's unread messages, kept live (ours: the real service counts none). */
+  unreadCounts?: boolean;
 }) {
   const router = useRouter();
   const pathname = usePathname();
@@ -55,6 +60,8 @@ export function JobRequestsList({
   const requests = useJobRequests(toJobApiParams(state, me?.id ?? null));
   const team = useTeam(teamReadable);
   const categories = useJobCategories(categoryFilter);
+  const unread = useUnread(null, unreadCounts);
+  useMessageStream(null, unreadCounts);
   const offersPost = useOffers("job_requests.write");
   const canPost = pool !== "public" && offersPost;
 
@@ -142,7 +149,12 @@ export function JobRequestsList({
         className={`divide-y divide-slate-100 transition-opacity duration-150 ${requests.isPlaceholderData ? "opacity-60" : ""}`}
       >
         {items.map((r) => (
-          <JobRequestRow key={r.id} request={r} requestedBy={requestedBy(r, team.data, me)} />
+          <JobRequestRow
+            key={r.id}
+            request={r}
+            requestedBy={requestedBy(r, team.data, me)}
+            unread={unread.data?.job_requests[String(r.id)]}
+          />
         ))}
       </ul>
     );
