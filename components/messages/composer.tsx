@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { useSendMessage } from "@/lib/portal/client/hooks/use-messages";
 import { type Teammate, useTeam } from "@/lib/portal/client/hooks/use-team";
-import { MESSAGE_BODY_MAX } from "@/lib/portal/message-types";
+import { MESSAGE_BODY_MAX, type Requestor } from "@/lib/portal/message-types";
 
 /** The count turns into a warning this close to the limit. */
 const NEAR_LIMIT = 200;
@@ -23,6 +23,25 @@ export function mayWrite(t: Teammate): boolean {
 }
 
 /**
+ * Who a key pair's session may write as: the teammates who may write, and the job's requestor
+ * even where the team cannot be read (the real service lists no employers).
+ */
+export function senderChoices(
+  team: readonly Teammate[] | undefined,
+  requestor: Requestor | null,
+): { id: number; name: string }[] {
+  const writers = (team ?? []).filter(mayWrite).map((t) => ({ id: t.id, name: teammateName(t) }));
+  if (
+    requestor &&
+    !writers.some((w) => w.id === requestor.id) &&
+    !team?.some((t) => t.id === requestor.id)
+  ) {
+    writers.unshift({ id: requestor.id, name: requestor.name ?? `Requestor #${requestor.id}` });
+  }
+  return writers;
+}
+
+/**
  * Writes to the job's worker. A person writes as themselves; a key pair's session (the
  * integration) chooses which teammate writes, the job's requestor first. The body is bounded as
  * the API bounds it, with its count beside it; Send waits while a message is on its way, and a
@@ -33,7 +52,7 @@ export function Composer({
   workerId,
   workerName,
   meId,
-  requestorId,
+  requestor,
 }: {
   jobId: number;
   workerId: number;
@@ -41,14 +60,14 @@ export function Composer({
   /** The person signed in, who sends as themselves; null for a key pair's session. */
   meId: number | null;
   /** The job request's requestor: the first choice of sender for a key pair. */
-  requestorId: number | null;
+  requestor: Requestor | null;
 }) {
   const send = useSendMessage(jobId);
   const team = useTeam(meId === null);
-  const writers = (team.data ?? []).filter(mayWrite);
+  const senders = senderChoices(team.data, requestor);
   const [chosen, setChosen] = useState<number | null>(null);
   const sender =
-    meId ?? chosen ?? (writers.find((t) => t.id === requestorId) ?? writers[0])?.id ?? null;
+    meId ?? chosen ?? (senders.find((t) => t.id === requestor?.id) ?? senders[0])?.id ?? null;
   const [body, setBody] = useState("");
   const ids = { box: useId(), count: useId(), error: useId(), from: useId() };
   const left = MESSAGE_BODY_MAX - body.length;
@@ -79,18 +98,19 @@ export function Composer({
           <select
             id={ids.from}
             value={sender ?? ""}
-            disabled={team.isPending || writers.length === 0}
+            disabled={senders.length === 0}
             onChange={(e) => setChosen(Number(e.target.value))}
             className={`${inputClass(false)} w-auto py-1 text-xs`}
           >
-            {team.isPending && <option value="">Loading the team…</option>}
-            {!team.isPending && writers.length === 0 && (
-              <option value="">No admin or requestor can write</option>
+            {senders.length === 0 && (
+              <option value="">
+                {team.isPending ? "Loading the team…" : "No admin or requestor can write"}
+              </option>
             )}
-            {writers.map((t) => (
+            {senders.map((t) => (
               <option key={t.id} value={t.id}>
-                {teammateName(t)}
-                {t.id === requestorId ? " (requestor)" : ""}
+                {t.name}
+                {t.id === requestor?.id ? " (requestor)" : ""}
               </option>
             ))}
           </select>

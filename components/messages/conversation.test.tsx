@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { threadOf, withoutJob } from "@/lib/portal/client/hooks/use-messages";
 import type { Message, MessagingAccess } from "@/lib/portal/message-types";
+import { senderChoices } from "./composer";
 import { JobMessages } from "./job-messages";
 
 const WORKER = { id: 42, type: "Worker", first_name: "Ana", last_name: "Ruiz" };
@@ -119,7 +120,7 @@ function show(messaging: MessagingAccess, opts: { simulate?: boolean; unread?: n
         workerName="Ana Ruiz"
         messaging={messaging}
         unread={opts.unread ?? unreadForJob}
-        requestorId={7}
+        requestor={{ id: 7, name: null }}
         simulate={opts.simulate ?? false}
       />
     </QueryClientProvider>,
@@ -291,6 +292,26 @@ describe("a hired worker's conversation", () => {
 });
 
 describe("the counts and the thread's pages", () => {
+  it("a key pair writes as a teammate who may, or as the requestor the team does not list", () => {
+    const team = [
+      { id: 6, first_name: "Ola", last_name: "Admin", role: "customer_admin" },
+      { id: 7, first_name: "Dana", last_name: "Lee", role: "requestor", suspended: true },
+      {
+        id: 9,
+        first_name: "New",
+        last_name: "Hire",
+        role: "requestor",
+        invitation_status: "invited" as const,
+      },
+    ];
+    expect(senderChoices(team, { id: 7, name: "Dana Lee" })).toEqual([
+      { id: 6, name: "Ola Admin" },
+    ]);
+    // The real service lists no employers: the requestor named on the request is the one choice.
+    expect(senderChoices([], { id: 31, name: null })).toEqual([{ id: 31, name: "Requestor #31" }]);
+    expect(senderChoices(undefined, null)).toEqual([]);
+  });
+
   it("a read job's count leaves its request's and the total", () => {
     const counts = { total: 3, jobs: { "34": 2, "35": 1 }, job_requests: { "5": 3 } };
     expect(withoutJob(counts, 34, 5)).toEqual({

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
 import { useMarkRead, useThread } from "@/lib/portal/client/hooks/use-messages";
-import type { MessagingAccess } from "@/lib/portal/message-types";
+import type { MessagingAccess, Requestor } from "@/lib/portal/message-types";
 import { Composer } from "./composer";
 import { MessageList } from "./message-list";
 import { useVisible } from "./use-visible";
@@ -23,7 +23,7 @@ export function Conversation({
   workerName,
   messaging,
   unread,
-  requestorId,
+  requestor,
   simulate,
 }: {
   jobId: number;
@@ -33,7 +33,7 @@ export function Conversation({
   messaging: MessagingAccess;
   /** This job's unread count (ours; 0 where unknown). */
   unread: number;
-  requestorId: number | null;
+  requestor: Requestor | null;
   /** Offer the demo's "Reply as <worker>". */
   simulate: boolean;
 }) {
@@ -117,7 +117,7 @@ export function Conversation({
           workerId={workerId}
           workerName={workerName}
           meId={messaging.me?.id ?? null}
-          requestorId={requestorId}
+          requestor={requestor}
         />
       ) : (
         <p className="text-xs text-slate-500">

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { MessagingAccess } from "@/lib/portal/message-types";
+import type { MessagingAccess, Requestor } from "@/lib/portal/message-types";
 import { Conversation } from "./conversation";
 import { UnreadBadge } from "./unread-badge";
 
@@ -16,7 +16,7 @@ export function JobMessages({
   workerName,
   messaging,
   unread,
-  requestorId,
+  requestor,
   simulate,
 }: {
   jobId: number;
@@ -25,7 +25,7 @@ export function JobMessages({
   workerName: string;
   messaging: MessagingAccess;
   unread: number;
-  requestorId: number | null;
+  requestor: Requestor | null;
   simulate: boolean;
 }) {
   const [open, setOpen] = useState(false);
@@ -63,7 +63,7 @@ export function JobMessages({
             workerName={workerName}
             messaging={messaging}
             unread={unread}
-            requestorId={requestorId}
+            requestor={requestor}
             simulate={simulate}
           />
         </div>

@@ -34,6 +34,9 @@ export type UnreadCounts = {
   job_requests: Record<string, number>;
 };
 
+/** A job request's requestor: who a key pair's session writes as, unless it chooses another. */
+export type Requestor = { id: number; name: string | null };
+
 /** The longest message body the API keeps (docs/messages.md). */
 export const MESSAGE_BODY_MAX = 2_000;
 

@@ -8,7 +8,7 @@ import { StatePill } from "@/components/ui/state-pill";
 import { absoluteTime, relativeTime, useNow } from "@/components/ui/time-ago";
 import { usePhoneFormat } from "@/components/workers/list/phone-format";
 import type { Job } from "@/lib/portal/job-types";
-import type { MessagingAccess, UnreadCounts } from "@/lib/portal/message-types";
+import type { MessagingAccess, Requestor, UnreadCounts } from "@/lib/portal/message-types";
 import { JobActions } from "./job-actions";
 import {
   CANCELLED_REASON_LABELS,
@@ -65,7 +65,7 @@ export type CardMessaging = {
   /** Unread counts (ours); null or undefined where unknown. */
   unread: UnreadCounts | null | undefined;
   /** The job request's requestor, who a key pair's session writes as by default. */
-  requestorId: number | null;
+  requestor: Requestor | null;
 };
 
 function JobCard({
@@ -156,7 +156,7 @@ function JobCard({
                 workerName={name}
                 messaging={messaging.access}
                 unread={messaging.unread?.jobs[String(job.id)] ?? 0}
-                requestorId={messaging.requestorId}
+                requestor={messaging.requestor}
                 simulate={simulate && messaging.access.write}
               />
             </div>

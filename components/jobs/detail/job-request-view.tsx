@@ -14,7 +14,7 @@ import { useJobRequest, useJobsOfRequest } from "@/lib/portal/client/hooks/use-j
 import { useUnread } from "@/lib/portal/client/hooks/use-messages";
 import { useMessageStream } from "@/lib/portal/client/use-message-stream";
 import type { Job, JobRequest } from "@/lib/portal/job-types";
-import type { MessagingAccess } from "@/lib/portal/message-types";
+import type { MessagingAccess, Requestor } from "@/lib/portal/message-types";
 import { HireByName } from "./hire-by-name";
 import { HiredWorkers } from "./hired-workers";
 import {
@@ -168,7 +168,7 @@ function LoadedView({
           messaging && {
             access: messaging,
             unread: unread.data,
-            requestorId: request.employer?.id ?? request.employer_id ?? null,
+            requestor: requestorOf(request),
           }
         }
       />
@@ -218,6 +218,17 @@ function Breadcrumbs({ here }: { here: string }) {
       </span>
     </nav>
   );
+}
+
+/** The request's requestor, named where the upstream nests them (a key pair writes as them). */
+function requestorOf(r: JobRequest): Requestor | null {
+  const id = r.employer?.id ?? r.employer_id ?? null;
+  if (id === null) return null;
+  const name = [r.employer?.first_name, r.employer?.last_name]
+    .map((s) => s?.trim())
+    .filter(Boolean)
+    .join(" ");
+  return { id, name: name || null };
 }
 
 const requestTitle = (r: JobRequest) => r.request_name?.trim() || `Job request #${r.id}`;
