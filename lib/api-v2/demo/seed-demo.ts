@@ -24,6 +24,7 @@ import {
   demoWorkers,
   withCrews,
 } from "./demo-data";
+import { seedDemoConversation } from "./seed-messages";
 import { type DemoPerson, demoTeamCredentials, seedDemoTeam } from "./seed-team";
 
 type DemoKeys = {
@@ -207,6 +208,7 @@ export async function seedDemo(
       badgeNames,
       requestorIds,
     });
+    await seedDemoConversation(tx, { companyId, now, requestorIds });
 
     return {
       company_id: companyId,
