@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
 import { expect, hydrated, serverInfo, signInWithDemo, test } from "./fixtures";
 import { demoPerson, tryDemoAs } from "./people-helpers";
@@ -15,22 +15,43 @@ const POSTING = "Event Server – Oakland Arena";
 
 type JobRow = { id: number; worker: { id: number; first_name: string; last_name: string } | null };
 
-/** The posting's id and its first hired worker (by the jobs' order), read through the portal. */
+/**
+ * The posting's id and a hired worker whose conversation is still empty (the demo seeds one
+ * conversation on its first hired job), with the posting's unread count now, read through the
+ * portal as the page is.
+ */
 async function posting(page: Page) {
   await page.goto("/jobs?state=filled");
   const link = page.getByRole("link", { name: POSTING });
   await expect(link).toBeVisible();
   const requestId = Number((await link.getAttribute("href"))?.split("/").at(-1));
-  const res = await page.request.get(`/api/proxy/jobs?job_request_id=${requestId}&per=50`);
+  const jobs = (await read<{ jobs: JobRow[] }>(page, `jobs?job_request_id=${requestId}&per=50`))
+    .jobs;
+  for (const job of jobs.sort((a, b) => a.id - b.id)) {
+    if (!job.worker) continue;
+    const thread = await read<{ total: number }>(page, `messages?job_id=${job.id}`);
+    if (thread.total > 0) continue;
+    const unread = await read<{ job_requests: Record<string, number> }>(page, "messages/unread");
+    return {
+      requestId,
+      jobId: job.id,
+      worker: `${job.worker.first_name} ${job.worker.last_name}`,
+      unreadBefore: unread.job_requests[String(requestId)] ?? 0,
+    };
+  }
+  throw new Error(`${POSTING} has no hired worker without messages`);
+}
+
+async function read<T>(page: Page, apiPath: string): Promise<T> {
+  const res = await page.request.get(`/api/proxy/${apiPath}`);
   expect(res.status(), await res.text()).toBe(200);
-  const jobs = ((await res.json()) as { jobs: JobRow[] }).jobs.filter((j) => j.worker);
-  const job = jobs.sort((a, b) => a.id - b.id)[0];
-  if (!job?.worker) throw new Error(`${POSTING} has nobody hired`);
-  return {
-    requestId,
-    jobId: job.id,
-    worker: `${job.worker.first_name} ${job.worker.last_name}`,
-  };
+  return (await res.json()) as T;
+}
+
+/** The row's badge, or none at all for 0. */
+async function expectUnread(row: Locator, n: number) {
+  if (n === 0) await expect(row.getByText(/ unread/)).toHaveCount(0);
+  else await expect(row.getByText(`${n} unread`, { exact: true })).toBeVisible();
 }
 
 const stamp = () => Math.random().toString(36).slice(2, 8);
@@ -57,7 +78,7 @@ test("write to a hired worker, the worker replies, a second browser follows live
   browser,
 }) => {
   test.slow();
-  const { requestId, jobId, worker } = await posting(page);
+  const { requestId, jobId, worker, unreadBefore } = await posting(page);
   await page.goto(`/jobs/${requestId}`);
   const log = await openThread(page, worker);
   await expect(page.getByText("No messages yet.", { exact: false })).toBeVisible();
@@ -96,14 +117,14 @@ test("write to a hired worker, the worker replies, a second browser follows live
   await page.goto("/jobs?state=filled");
   const row = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: POSTING }) });
   await expect(row).toBeVisible();
-  await expect(row.getByText(/unread/)).toHaveCount(0);
+  await expectUnread(row, unreadBefore);
   const late = `Actually twenty minutes, sorry (${stamp()})`;
   const sent = await page.request.post(`/api/proxy/jobs/${jobId}/simulate`, {
     data: { action: "message", body: late },
     headers: { origin: serverInfo().baseURL },
   });
   expect(sent.status(), await sent.text()).toBe(201);
-  await expect(row.getByText("1 unread")).toBeVisible();
+  await expectUnread(row, unreadBefore + 1);
 
   // The job page counts it per worker and in total; opening the conversation reads it.
   await row.getByRole("link", { name: POSTING }).click();
@@ -113,11 +134,12 @@ test("write to a hired worker, the worker replies, a second browser follows live
   await expect(page.getByRole("heading", { name: "Workers on this job" })).toBeVisible();
   const again = await openThread(page, worker);
   await expect(again.getByText(late)).toBeVisible();
-  await expect(page.getByRole("button", { name: `Messages with ${worker}`, exact: true })).toBeVisible();
-  await expect(page.getByText("1 unread")).toHaveCount(0);
+  await expect(
+    page.getByRole("button", { name: `Messages with ${worker}`, exact: true }),
+  ).toBeVisible();
   await page.goto("/jobs?state=filled");
   await expect(page.getByRole("link", { name: POSTING })).toBeVisible();
-  await expect(row.getByText(/unread/)).toHaveCount(0);
+  await expectUnread(row, unreadBefore);
 });
 
 test("a read-only teammate reads the conversation but has no composer", async ({ page }) => {
@@ -138,7 +160,7 @@ test("axe and screenshots: the jobs list with a count, the conversation, at 1280
   signedIn: page,
 }) => {
   test.slow();
-  const { requestId, jobId, worker } = await posting(page);
+  const { requestId, jobId, worker, unreadBefore } = await posting(page);
   const origin = { origin: serverInfo().baseURL };
   for (const body of ["Which entrance do I use?", "I'm at gate D."]) {
     const res = await page.request.post(`/api/proxy/jobs/${jobId}/simulate`, {
@@ -159,9 +181,7 @@ test("axe and screenshots: the jobs list with a count, the conversation, at 1280
       const row = page
         .getByRole("listitem")
         .filter({ has: page.getByRole("link", { name: POSTING }) });
-      if (scheme === "light" && label === "desktop") {
-        await expect(row.getByText("2 unread")).toBeVisible();
-      }
+      if (scheme === "light" && label === "desktop") await expectUnread(row, unreadBefore + 2);
       await expectNoSeriousViolations(page);
       await page.screenshot({ path: shot(`messages-list-${scheme}-${label}`), fullPage: true });
 
@@ -174,4 +194,48 @@ test("axe and screenshots: the jobs list with a count, the conversation, at 1280
       await page.screenshot({ path: shot(`messages-thread-${scheme}-${label}`), fullPage: true });
     }
   }
+});
+
+test("against the real service (live keys): its /messages as documented, asked every 10 seconds", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const info = serverInfo() as ReturnType<typeof serverInfo> & { fakeRealServiceURL?: string };
+  const fake = info.fakeRealServiceURL ?? `http://127.0.0.1:${process.env.FAKE_REAL_PORT ?? 3499}`;
+  expect((await request.post(`${fake}/__control/reset`)).status()).toBe(200);
+  await page.goto("/sign-in");
+  await hydrated(page.getByRole("button", { name: "Sign in" }));
+  const keysLink = page.getByRole("link", { name: "API key pair" });
+  if ((await keysLink.count()) > 0) await keysLink.click();
+  await page.getByLabel("API key").fill("pk_live_FAKEREALSERVICE000000001");
+  await page.getByLabel("Secret key").fill("sk_live_FAKEREALSERVICESECRET0000001");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/workers$/);
+
+  // No unread counts there (the service has no such call), and no push: no live route is asked.
+  const live: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/live/")) live.push(r.url());
+  });
+  await page.goto("/jobs");
+  await expect(page.getByRole("link", { name: /Banquet Server/ })).toBeVisible();
+  await expect(page.getByText(/ unread$/)).toHaveCount(0);
+
+  await page.goto("/jobs/41202");
+  const log = await openThread(page, "Aisha Okafor");
+  await expect(page.getByText("Updates every 10 seconds")).toBeVisible();
+  // The key pair writes as the posting's requestor (the service lists no employers).
+  await expect(page.getByLabel("Send as")).toHaveValue("7001");
+  await page.getByLabel("Message to Aisha Okafor").fill("Gate code is 4412");
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(log.getByText("Gate code is 4412")).toBeVisible();
+
+  // The worker answers in the worker's app: the open page shows it within the next poll.
+  const res = await request.post(`${fake}/__control/jobs/77001/message`, {
+    data: { body: "On my way, 10 minutes out" },
+  });
+  expect(res.status()).toBe(201);
+  await expect(log.getByText("On my way, 10 minutes out")).toBeVisible({ timeout: 15_000 });
+  expect(live).toEqual([]);
 });
