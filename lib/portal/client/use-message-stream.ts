@@ -27,7 +27,8 @@ function jobIdOf(data: string): number | null {
  * /api/live/messages (Server-Sent Events from our API): an event says which job's conversation
  * changed, and that conversation and the unread counts are read again. Nothing is asked while
  * nothing happens. A stream that drops is reopened by the browser; one that could not be opened
- * (the session ended, too many open) is tried again later, each wait longer. After any gap the
+ * (the session ended, too many open) or that the API ended (`event: end`: the token expired) is
+ * tried again later, each wait longer. After any gap the
  * conversations and counts are read again: events may have been missed in it.
  */
 export function useMessageStream(jobRequestId: number | null, enabled: boolean) {
@@ -56,15 +57,20 @@ export function useMessageStream(jobRequestId: number | null, enabled: boolean) 
         if (gap) qc.invalidateQueries({ queryKey: keys.messages });
         gap = false;
       });
-      s.addEventListener("message", changed);
-      s.addEventListener("read", changed);
-      s.addEventListener("error", () => {
+      const later = () => {
         gap = true;
-        // CONNECTING: the browser reconnects by itself. CLOSED: it gave up (a refusal).
-        if (s.readyState !== EventSource.CLOSED) return;
         s.close();
         timer = setTimeout(open, wait);
         wait = Math.min(wait * 2, RETRY_MAX_MS);
+      };
+      s.addEventListener("message", changed);
+      s.addEventListener("read", changed);
+      // The API ended the stream (the token expired or was revoked): not at once again.
+      s.addEventListener("end", later);
+      s.addEventListener("error", () => {
+        gap = true;
+        // CONNECTING: the browser reconnects by itself. CLOSED: it gave up (a refusal).
+        if (s.readyState === EventSource.CLOSED) later();
       });
     };
     open();
