@@ -108,18 +108,11 @@ export function apiDispatcher(routes: RouteEntry[]) {
         headers.set(name, Array.isArray(value) ? value.join(", ") : value);
       }
       const body = BODYLESS.has(method) ? null : requestBody(req);
-      // The request's signal says the client went away before its answer was written to the
-      // end, as Next's does: a long answer (an event stream) stops what feeds it.
-      const gone = new AbortController();
-      res.once("close", () => {
-        if (!res.writableFinished) gone.abort();
-      });
       const request = new Request(`${origin}${url}`, {
         method,
         headers,
         body: body?.stream,
         duplex: "half",
-        signal: gone.signal,
       } as RequestInit);
       answerOf(found, request).then(
         (response) => {
@@ -211,11 +204,9 @@ async function send(response: Response, res: http.ServerResponse): Promise<void>
     const known = knownText(response);
     return void res.end(known ?? Buffer.from(await response.arrayBuffer()));
   }
-  const stream = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream);
-  // A client that leaves mid-answer cancels the answer's stream (pipe alone would only stop
-  // reading it, and an endless one would be kept open for nobody).
-  res.once("close", () => {
-    if (!stream.destroyed) stream.destroy();
-  });
-  stream.pipe(res);
+  const body = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream);
+  // A client that goes away cancels the body (a live stream frees its slot); pipe alone would
+  // leave it running.
+  res.once("close", () => body.destroy());
+  body.pipe(res);
 }
