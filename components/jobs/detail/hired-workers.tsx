@@ -194,8 +194,9 @@ export function HiredWorkers({
   const live = ordered.filter((j) => STILL_ON.has(j.state)).length;
   return (
     <section
+      id="workers"
       aria-labelledby={headingId}
-      className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+      className="scroll-mt-4 rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-100 px-4 py-3 sm:px-6">
         <div className="flex flex-wrap items-center gap-2">

@@ -3,6 +3,7 @@
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useEffect, useId, useMemo, useRef } from "react";
+import { UnreadBadge } from "@/components/messages/unread-badge";
 import { useRoleRefusal } from "@/components/portal/portal-access";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
@@ -178,7 +179,12 @@ function LoadedView({
 
   return (
     <div className="space-y-6">
-      <RequestHeader request={request} pool={pool} underWay={underWay} />
+      <RequestHeader
+        request={request}
+        pool={pool}
+        underWay={underWay}
+        unread={unread.data?.total ?? 0}
+      />
       {ranking ? (
         // Phone: summary, candidates, then the hired workers and the timeline. Desktop: the
         // candidates in a column of their own beside the rest, in the same (reading) order.
@@ -237,10 +243,13 @@ function RequestHeader({
   request,
   pool,
   underWay,
+  unread,
 }: {
   request: JobRequest;
   pool: Pool;
   underWay: number;
+  /** Unread messages from its workers (ours): a link down to their conversations. */
+  unread: number;
 }) {
   const title = requestTitle(request);
   return (
@@ -258,6 +267,14 @@ function RequestHeader({
             >
               {requestStateLabel(request.state)}
             </StatePill>
+            {unread > 0 && (
+              <a
+                href="#workers"
+                className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+              >
+                <UnreadBadge count={unread} label="messages from the workers: go to them" />
+              </a>
+            )}
           </div>
           <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
             {request.category && (
