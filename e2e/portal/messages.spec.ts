@@ -178,13 +178,15 @@ test("axe and screenshots: the jobs list with a count, the conversation, at 1280
       ["phone", 390],
     ] as const) {
       round += 1;
-      // Something unread in every picture: the worker writes again each time.
-      await workerWrites(`I'm at gate D. (${round})`);
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/jobs?state=filled");
       const row = page
         .getByRole("listitem")
         .filter({ has: page.getByRole("link", { name: POSTING }) });
+      await expect(row).toBeVisible();
+      // Something unread in every picture: the worker writes again each time, once the open
+      // conversation of the round before is left (open, it would read the message at once).
+      await workerWrites(`I'm at gate D. (${round})`);
       await expectUnread(row, unreadBefore + (round === 1 ? 2 : 1));
       await expectNoSeriousViolations(page);
       await page.screenshot({ path: shot(`messages-list-${scheme}-${label}`), fullPage: true });
