@@ -67,7 +67,7 @@ export function MessageList({
               }`}
             >
               <p
-                className={`flex flex-wrap items-baseline gap-x-2 text-xs ${fromWorker ? "text-slate-600" : "text-indigo-100"}`}
+                className={`flex flex-wrap items-baseline gap-x-2 text-xs ${fromWorker ? "text-slate-600" : "text-white"}`}
               >
                 <span className="font-semibold">{senderName(m, workerId, workerName, meId)}</span>
                 <time dateTime={m.created_at} title={absoluteTime(m.created_at)}>
