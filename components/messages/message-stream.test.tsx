@@ -54,8 +54,10 @@ describe("useMessageStream", () => {
     renderHook(() => useMessageStream(5, true), { wrapper });
     const [s] = FakeEventSource.made;
     expect(s?.url).toBe("/api/live/messages?job_request_id=5");
+    // Open: what was read before it listened is read again, once.
     s?.emit("open");
-    expect(invalidated).toEqual([]);
+    expect(invalidated).toEqual([["messages"]]);
+    invalidated = [];
     s?.emit("message", { id: 12, job_id: 34, job_request_id: 5 });
     expect(invalidated).toEqual([
       ["messages", "thread", 34],
@@ -74,8 +76,10 @@ describe("useMessageStream", () => {
     const first = FakeEventSource.made[0];
     expect(first?.url).toBe("/api/live/messages");
     first?.emit("open");
+    invalidated = [];
     // The browser reconnects by itself (CONNECTING) and then succeeds: read again.
     first?.emit("error");
+    expect(invalidated).toEqual([]);
     first?.emit("open");
     expect(invalidated).toEqual([["messages"]]);
     // Refused (CLOSED): a new stream after 5 s, then after 10 s.

@@ -29,7 +29,8 @@ function jobIdOf(data: string): number | null {
  * nothing happens. A stream that drops is reopened by the browser; one that could not be opened
  * (the session ended, too many open) or that the API ended (`event: end`: the token expired) is
  * tried again later, each wait longer. After any gap the
- * conversations and counts are read again: events may have been missed in it.
+ * conversations and counts are read again, and so on the first open: events may have been
+ * missed before the stream was listening.
  */
 export function useMessageStream(jobRequestId: number | null, enabled: boolean) {
   const qc = useQueryClient();
@@ -39,7 +40,6 @@ export function useMessageStream(jobRequestId: number | null, enabled: boolean) 
     let source: EventSource | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let wait = RETRY_FIRST_MS;
-    let gap = false;
     let stopped = false;
 
     const changed = (e: MessageEvent<string>) => {
@@ -52,13 +52,13 @@ export function useMessageStream(jobRequestId: number | null, enabled: boolean) 
       if (stopped) return;
       const s = new EventSource(url);
       source = s;
+      // What the page read before the stream was listening (its first load, or before a gap)
+      // may have changed in between: read it again once the stream is open.
       s.addEventListener("open", () => {
         wait = RETRY_FIRST_MS;
-        if (gap) qc.invalidateQueries({ queryKey: keys.messages });
-        gap = false;
+        qc.invalidateQueries({ queryKey: keys.messages });
       });
       const later = () => {
-        gap = true;
         s.close();
         timer = setTimeout(open, wait);
         wait = Math.min(wait * 2, RETRY_MAX_MS);
@@ -68,7 +68,6 @@ export function useMessageStream(jobRequestId: number | null, enabled: boolean) 
       // The API ended the stream (the token expired or was revoked): not at once again.
       s.addEventListener("end", later);
       s.addEventListener("error", () => {
-        gap = true;
         // CONNECTING: the browser reconnects by itself. CLOSED: it gave up (a refusal).
         if (s.readyState === EventSource.CLOSED) later();
       });
