@@ -40,7 +40,7 @@ export function WorkerReply({ jobId, workerName }: { jobId: number; workerName: 
             setBody(e.target.value);
             if (reply.isError) reply.reset();
           }}
-          className={`${inputClass(Boolean(error))} min-w-0 flex-1 py-1 text-sm`}
+          className={`${inputClass(Boolean(error))} min-w-0 flex-[1_1_12rem] py-1 text-sm`}
         />
         <button
           type="submit"

@@ -25,7 +25,7 @@ export function JobRequestRow({
   return (
     <li className="group relative flex flex-col gap-2 px-4 py-4 hover:bg-slate-50 sm:flex-row sm:items-center sm:gap-6 sm:px-5">
       <div className="min-w-0 flex-1">
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <Link
             href={`/jobs/${r.id}`}
             className="truncate font-semibold text-slate-900 after:absolute after:inset-0 focus-visible:outline-none group-focus-within:underline hover:underline"
