@@ -52,13 +52,16 @@ export const ENDPOINTS: Endpoint[] = [
 function routeOf(e: Endpoint): RouteConfig {
   const responses: Record<string, ResponseConfig> = {};
   if (e.success) {
-    const { status, description, schema, headers = [], example } = e.success;
+    const { status, description, schema, headers = [], example, contentType } = e.success;
     responses[String(status)] = {
       description,
       headers: headerRefs(["X-Request-Id", ...headers]),
       ...(schema && {
         content: {
-          "application/json": { schema, ...(example !== undefined && { example }) },
+          [contentType ?? "application/json"]: {
+            schema,
+            ...(example !== undefined && { example }),
+          },
         },
       }),
     };

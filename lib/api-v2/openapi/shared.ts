@@ -320,6 +320,8 @@ export type Endpoint = {
     status: 200 | 201 | 202 | 204;
     description: string;
     schema?: z.ZodType | Record<string, unknown>;
+    /** The body's media type; application/json unless said (the live stream's is an event stream). */
+    contentType?: "text/event-stream";
     headers?: HeaderName[];
     example?: unknown;
   };

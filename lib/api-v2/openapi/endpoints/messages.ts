@@ -174,7 +174,14 @@ export const MESSAGES_ENDPOINTS: Endpoint[] = [
     queryNotes: { job_request_id: { description: "Only this job request's events." } },
     success: {
       status: 200,
-      description: "The event stream (text/event-stream), open until it ends.",
+      description: "The event stream, open until it ends.",
+      contentType: "text/event-stream",
+      schema: z.string().meta({
+        description:
+          "Server-Sent Events: `retry: 5000` and a `: connected` comment, then `event:`/`data:` blocks and `: heartbeat` comments.",
+        example:
+          'retry: 5000\n: connected\n\nevent: message\ndata: {"id":12,"job_id":34,"job_request_id":5}\n\n',
+      }),
     },
     errors: [
       "malformed_request",
