@@ -1,11 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tokens, users } from "@/lib/db/schema";
+import { users } from "@/lib/db/schema";
 import { type Action, can, PERMISSIONS, ROLE_LABELS, type Role } from "@/lib/schemas/permissions";
 import { createBadgeFor, createJob, createJobRequest } from "../admin/admin";
 import { issuePersonToken } from "../admin/people";
 import { METHODS, type Method } from "../handler";
-import { hashToken } from "../hash-token";
 import {
   type ApiResponse,
   call,
@@ -158,14 +157,6 @@ describeApi("role × route matrix", (api) => {
       freshBadge,
       freshWebhook,
       freshToken,
-      shortLivedToken: async (who) => {
-        const token = await freshToken(who);
-        await db()
-          .update(tokens)
-          .set({ expiresAt: new Date(Date.now() + 400) })
-          .where(eq(tokens.tokenHash, hashToken(token)));
-        return token;
-      },
       invitationFor: async (email) =>
         (await invitationTokens(api, fx.t.companyId)).find((m) => m.to === email)?.token ?? "",
     });
