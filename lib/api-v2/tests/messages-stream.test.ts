@@ -222,6 +222,17 @@ describeApi("messages: the live stream", (api) => {
     }
   });
 
+  it("closes every stream without an end event when the server stops, so clients reconnect elsewhere", async () => {
+    const one = await openStream(a.viewer.token);
+    const two = await openStream(b.t.privateToken);
+    expect(hub().size).toBe(2);
+    hub().endAll();
+    expect(await one.waitClosed()).toBe(true);
+    expect(await two.waitClosed()).toBe(true);
+    expect([...one.events, ...two.events]).toEqual([]);
+    expect(hub().size).toBe(0);
+  });
+
   it("refuses without a token (401) and for the public pool (403)", async () => {
     const none = await call("GET", "/api_v2/messages/stream");
     expect(none.status).toBe(401);
