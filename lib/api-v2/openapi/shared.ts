@@ -187,7 +187,7 @@ export const ERROR_EXAMPLES: Record<
     message: "All calls must be made over HTTPS",
   },
   forbidden_for_public_pool: {
-    when: "A write, or a call on webhooks, deliveries, mails or a job request's candidates, with a public-pool key: public pool keys may only read workers, badges, job requests and jobs.",
+    when: "A write, or a call on webhooks, deliveries, mails, messages or a job request's candidates, with a public-pool key: public pool keys may only read workers, badges, job requests and jobs.",
     message: "This operation needs a private pool key; public pool keys may only read",
   },
   forbidden_for_role: {
