@@ -277,6 +277,16 @@ describeApi("messages", (api) => {
     expect(await footprint()).toEqual(before);
   });
 
+  it("takes a body and an image URL of exactly their bounds", async () => {
+    const url = "https://images.example.com/";
+    const res = await send(
+      fromEmployer({ body: "x".repeat(2000), image_url: `${url}${"a".repeat(2048 - url.length)}` }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.message.body).toHaveLength(2000);
+    expect(res.body.message.image_url).toHaveLength(2048);
+  });
+
   it("answers 404 for another company's message and for ids that cannot exist", async () => {
     const theirs = (
       await call("POST", "/api_v2/messages", {
