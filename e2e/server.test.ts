@@ -132,9 +132,13 @@ describe("production server", () => {
     expect(km).toEqual([...km].sort((a, b) => a - b));
     expect(lines).toContain("filled > in_progress");
     expect(lines).toContain("in_progress");
-    expect(lines.at(-3)).toBe("is already on this job request (in_progress)");
+    expect(lines.at(-7)).toBe("is already on this job request (in_progress)");
     // The demo acts for the worker (test environment), and the requestor approves.
-    expect(lines.slice(-2)).toEqual(["completed", "approved"]);
+    expect(lines.slice(-6, -4)).toEqual(["completed", "approved"]);
+    // Messages: to the hired worker (Jane), her reply to the requestor, one unread, cleared.
+    const [to, repliedTo, unread, marked] = lines.slice(-4);
+    expect([to, unread, marked]).toEqual(["Jane", "1", "1"]);
+    expect(repliedTo).toMatch(/^\d+$/);
 
     expect(received).toHaveLength(1);
     const [delivery] = received;

@@ -4,7 +4,7 @@
  */
 export function unwrapBody(
   body: Record<string, unknown>,
-  key: "user" | "badge" | "webhook" | "job_request" | "job",
+  key: "user" | "badge" | "webhook" | "job_request" | "job" | "message",
 ): Record<string, unknown> {
   const inner = body[key];
   return inner !== null && typeof inner === "object" && !Array.isArray(inner)

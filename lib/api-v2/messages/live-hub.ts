@@ -22,7 +22,8 @@ export type StreamEvent =
   /** Notifications may have been missed (the listener reconnected): refetch what is shown. */
   | { event: "resync"; data: Record<string, never> };
 
-export type EndReason = "token_expired" | "token_revoked";
+/** `server_stopping` closes without an `end` event, so the client reconnects (to another instance). */
+export type EndReason = "token_expired" | "token_revoked" | "server_stopping";
 
 /** One open stream, as the hub sees it. */
 export type Subscriber = {
@@ -124,6 +125,11 @@ export class LiveHub {
     const l = this.listening;
     this.listening = null;
     l?.then((x) => x.stop()).catch(() => undefined);
+  }
+
+  /** The server is stopping: every stream is closed (its client reconnects elsewhere). */
+  endAll(): void {
+    for (const s of [...this.subs]) s.end("server_stopping");
   }
 
   /** Stops listening and ends nothing (the process is going away, or a test is done). */

@@ -1,5 +1,6 @@
 import { type Ctx, jsonBody } from "../handler";
 import { hasNul, nulRefused } from "../read-body";
+import { unwrapBody } from "../unwrap-body";
 
 const BRACKETED = /^message\[([a-z_]{1,64})\]$/;
 
@@ -10,11 +11,7 @@ const BRACKETED = /^message\[([a-z_]{1,64})\]$/;
  */
 export function messageBodyOf(ctx: Ctx): Record<string, unknown> {
   if (ctx.mediaType !== "application/x-www-form-urlencoded") {
-    const body = jsonBody(ctx);
-    const inner = body.message;
-    return inner !== null && typeof inner === "object" && !Array.isArray(inner)
-      ? (inner as Record<string, unknown>)
-      : body;
+    return unwrapBody(jsonBody(ctx), "message");
   }
   const out: Record<string, unknown> = {};
   for (const [k, v] of new URLSearchParams(ctx.bodyText)) {

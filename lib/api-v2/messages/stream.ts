@@ -57,8 +57,9 @@ async function checkJobRequest(db: Db, caller: Caller, id: number): Promise<void
 }
 
 const encoder = new TextEncoder();
-const frame = (e: StreamEvent | { event: "end"; data: { reason: EndReason } }) =>
-  encoder.encode(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
+const frame = (
+  e: StreamEvent | { event: "end"; data: { reason: Exclude<EndReason, "server_stopping"> } },
+) => encoder.encode(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
 
 /**
  * GET /messages/stream (ours): Server-Sent Events about the company's messages (or one job
@@ -110,7 +111,7 @@ export async function openMessageStream(
   };
   const end = (reason: EndReason) => {
     if (closed) return;
-    write(frame({ event: "end", data: { reason } }));
+    if (reason !== "server_stopping") write(frame({ event: "end", data: { reason } }));
     finish();
     try {
       controller?.close();

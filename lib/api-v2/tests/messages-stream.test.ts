@@ -1,15 +1,18 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "@/lib/db/client";
 import { tokens } from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { apiDispatcher } from "@/lib/server/api-router";
 import { createCompany, createKeys, revokeKey } from "../admin/admin";
 import { createEmployerUser, issuePersonToken } from "../admin/people";
 import { hashToken } from "../hash-token";
 import { LiveHub, type StreamEvent, type Subscriber } from "../messages/live-hub";
 import { MESSAGES_CHANNEL, noticeMessages } from "../messages/live-notify";
 import { liveHubOf } from "../messages/stream";
-import { call, createScratchDatabase, describeApi } from "./harness";
+import { call, createScratchDatabase, describeApi, routeTable } from "./harness";
 import { openStream, sleep } from "./messages-stream-support";
 import { anotherJob, type MessageFixture, messageFixture } from "./messages-support";
 
@@ -169,6 +172,64 @@ describeApi("messages: the live stream", (api) => {
     expect(again.res.status).toBe(200);
     for (const s of [...open, again, teammate]) s.close();
     await Promise.all([...open, again, teammate].map((s) => s.waitClosed()));
+    expect(hub().size).toBe(0);
+  });
+
+  it("over real HTTP (the server's dispatcher): events arrive, and a client that hangs up frees its slot", async () => {
+    const routes = await Promise.all(
+      routeTable().map(async (r) => ({ pattern: r.pattern, module: await import(r.file) })),
+    );
+    const dispatcher = apiDispatcher(routes);
+    const server = http.createServer((req, res) => {
+      if (!dispatcher.node(req, res, "https://127.0.0.1")) {
+        res.statusCode = 404;
+        res.end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const hangUp = new AbortController();
+      const res = await fetch(
+        `http://127.0.0.1:${port}/api_v2/messages/stream?token=${a.viewer.token}`,
+        { signal: hangUp.signal },
+      );
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = "";
+      const readUntil = async (needle: string) => {
+        while (!text.includes(needle)) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          text += decoder.decode(value, { stream: true });
+        }
+      };
+      await readUntil(": connected");
+      const open = hub().size;
+      expect(open).toBeGreaterThan(0);
+      const m = (await write(a)).body.message;
+      await readUntil(`"id":${m.id}`);
+      expect(text).toContain(
+        `event: message\ndata: {"id":${m.id},"job_id":${a.job},"job_request_id":${a.jobRequest}}`,
+      );
+      hangUp.abort();
+      for (let i = 0; i < 100 && hub().size === open; i++) await sleep(20);
+      expect(hub().size).toBe(open - 1);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("closes every stream without an end event when the server stops, so clients reconnect elsewhere", async () => {
+    const one = await openStream(a.viewer.token);
+    const two = await openStream(b.t.privateToken);
+    expect(hub().size).toBe(2);
+    hub().endAll();
+    expect(await one.waitClosed()).toBe(true);
+    expect(await two.waitClosed()).toBe(true);
+    expect([...one.events, ...two.events]).toEqual([]);
     expect(hub().size).toBe(0);
   });
 

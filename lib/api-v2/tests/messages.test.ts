@@ -277,6 +277,16 @@ describeApi("messages", (api) => {
     expect(await footprint()).toEqual(before);
   });
 
+  it("takes a body and an image URL of exactly their bounds", async () => {
+    const url = "https://images.example.com/";
+    const res = await send(
+      fromEmployer({ body: "x".repeat(2000), image_url: `${url}${"a".repeat(2048 - url.length)}` }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.message.body).toHaveLength(2000);
+    expect(res.body.message.image_url).toHaveLength(2048);
+  });
+
   it("answers 404 for another company's message and for ids that cannot exist", async () => {
     const theirs = (
       await call("POST", "/api_v2/messages", {
@@ -591,7 +601,7 @@ describeApi("messages", (api) => {
       const c = await messageFixture(api, "Reply Co");
       // Nobody has written and the posting has no requestor: the company's first admin.
       const first = await reply(c, c.job, { action: "message", body: "Hi, I'm here" });
-      expect(first.status).toBe(201);
+      expect(first.status).toBe(200);
       expect(first.body.message).toMatchObject({
         sender_id: c.worker,
         receiver_id: c.admin.id,
@@ -615,7 +625,7 @@ describeApi("messages", (api) => {
         { job: { action: "message", body: "At the gate" } },
         c.admin.token,
       );
-      expect(second.status).toBe(201);
+      expect(second.status).toBe(200);
       expect(second.body.message.receiver_id).toBe(c.requestor.id);
       const counts = await call("GET", "/api_v2/messages/unread", { token: c.t.privateToken });
       expect(counts.body.total).toBe(2);

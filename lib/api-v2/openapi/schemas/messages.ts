@@ -26,13 +26,9 @@ export const messageSchema = z
     sender_id: z.number().int().meta({ description: "User id of the sender." }),
     receiver_id: z.number().int().meta({ description: "User id of the receiver." }),
     body: z.string().min(1).max(MESSAGE_LIMITS.body),
-    image_url: z
-      .string()
-      .max(MESSAGE_LIMITS.imageUrl)
-      .nullable()
-      .meta({
-        description: "An https URL of an image to show with the text; never fetched by us.",
-      }),
+    image_url: z.string().max(MESSAGE_LIMITS.imageUrl).nullable().meta({
+      description: "An https URL of an image to show with the text; never fetched by us.",
+    }),
     read_at: nullableTimestamp("When the message was read; null while unread."),
     created_at: timestamp(),
     updated_at: timestamp(),
@@ -64,11 +60,9 @@ export const markedSchema = z
   .meta({ id: "MessagesMarkedRead", description: `What mark_read changed.${ADDITION}` });
 
 const countsById = (what: string) =>
-  z
-    .record(z.string().regex(/^\d+$/), z.number().int().min(1))
-    .meta({
-      description: `Unread messages by ${what} id; ids without unread messages are left out.`,
-    });
+  z.record(z.string().regex(/^\d+$/), z.number().int().min(1)).meta({
+    description: `Unread messages by ${what} id; ids without unread messages are left out.`,
+  });
 
 export const unreadCountsSchema = z
   .object({

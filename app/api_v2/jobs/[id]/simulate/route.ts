@@ -30,7 +30,7 @@ const simulate = endpoint(
       requirePermission(ctx.caller, "messages.write");
       const { body } = parseOr422(simulateMessageBodySchema, fields);
       const message = await simulateWorkerReply(ctx.db, ctx.caller, id, body, ctx.now);
-      return json({ message }, 201, { Location: `/api_v2/messages/${message.id}` });
+      return json({ message }, 200, { Location: `/api_v2/messages/${message.id}` });
     }
     await actAsWorker(ctx.db, ctx.caller.companyId, { action, jobId: id }, ctx.now);
     return json(await getJob(ctx.db, ctx.caller, id, ctx.now));
