@@ -28,9 +28,8 @@ function jobIdOf(data: string): number | null {
  * changed, and that conversation and the unread counts are read again. Nothing is asked while
  * nothing happens. A stream that drops is reopened by the browser; one that could not be opened
  * (the session ended, too many open) or that the API ended (`event: end`: the token expired) is
- * tried again later, each wait longer. After any gap the
- * conversations and counts are read again, and so on the first open: events may have been
- * missed before the stream was listening.
+ * tried again later, each wait longer. Each time the stream opens (the first time too) the
+ * conversations and counts are read again: events may have been missed before it listened.
  */
 export function useMessageStream(jobRequestId: number | null, enabled: boolean) {
   const qc = useQueryClient();
