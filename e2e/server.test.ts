@@ -132,9 +132,25 @@ describe("production server", () => {
     expect(km).toEqual([...km].sort((a, b) => a - b));
     expect(lines).toContain("filled > in_progress");
     expect(lines).toContain("in_progress");
-    expect(lines.at(-3)).toBe("is already on this job request (in_progress)");
+    // Anchored on the refusal, so a block added below does not move what is checked here.
+    const at = lines.indexOf("is already on this job request (in_progress)");
+    expect(at, r.stdout).toBeGreaterThan(0);
     // The demo acts for the worker (test environment), and the requestor approves.
-    expect(lines.slice(-2)).toEqual(["completed", "approved"]);
+    expect(lines.slice(at + 1, at + 3)).toEqual(["completed", "approved"]);
+    // Messages: to the hired worker (Jane), her reply to the requestor, one unread, cleared.
+    const [to, repliedTo, unread, marked] = lines.slice(at + 3, at + 7);
+    expect([to, unread, marked]).toEqual(["Jane", "1", "1"]);
+    expect(repliedTo).toMatch(/^\d+$/);
+    // A three-day series: one posting a day, each at 9:00 in Los Angeles (17:00 UTC).
+    expect(lines.slice(at + 7, at + 10)).toEqual([
+      expect.stringMatching(/^\d+ 2026-12-07T17:00:00/),
+      expect.stringMatching(/^\d+ 2026-12-08T17:00:00/),
+      expect.stringMatching(/^\d+ 2026-12-09T17:00:00/),
+    ]);
+    // The rest of the reference: notifications told again once, then refused for 10 minutes;
+    // billing is the company's to change, the platform's terms are not.
+    expect(lines).toContain("rate_limited");
+    expect(lines).toContain("+14155550100");
 
     expect(received).toHaveLength(1);
     const [delivery] = received;

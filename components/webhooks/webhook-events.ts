@@ -6,4 +6,5 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEvent, string> = {
   "job.state_changed": "A job moved to another state",
   "user.invited": "A worker was invited",
   "user.updated": "A worker's details or badges changed",
+  "message.created": "A message was written about a job (by a requestor or the worker)",
 };

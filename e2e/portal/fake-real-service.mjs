@@ -18,8 +18,10 @@
 // Seeded: 60 workers, 4 badges, 3 job requests (posted, filled with one job, draft).
 // Control calls for the tests: POST /__control/expire-tokens (every token issued so far answers
 // 401 from now on), POST /__control/reset (the seeded company again, jobs included) and
-// POST /__control/jobs/:id/{start,pause,resume,complete,withdraw} (the worker's app, which a
-// test cannot drive on the real service either).
+// POST /__control/jobs/:id/{start,pause,resume,complete,withdraw} and POST
+// /__control/jobs/:id/message `{"body"}` (the worker's app, which a test cannot drive on the
+// real service either). Messages: GET and POST /messages as the reference has them, nothing
+// more (no unread counts, no marking read, no stream).
 //
 // Run alone: `node e2e/portal/fake-real-service.mjs` (port FAKE_REAL_PORT, default 3499).
 import crypto from "node:crypto";
@@ -332,6 +334,8 @@ function seedJobs(badges) {
     nextJobId: 77002,
     nextTransitionId: 990002,
     nextBadgeRequirementId: 5502,
+    messages: [],
+    nextMessageId: 660001,
   };
 }
 
@@ -421,6 +425,13 @@ export function createFakeRealService() {
         jobs: db.jobs.length,
       });
     }
+    const reply = route.match(/^POST \/__control\/jobs\/(\d+)\/message$/);
+    if (reply) {
+      const job = db.jobs.find((j) => j.id === Number(reply[1]));
+      if (!job) return notFound(res);
+      const { body } = JSON.parse((await readBody(req)) || "{}");
+      return send(res, 201, addMessage(job, job.user_id, EMPLOYER.id, String(body ?? "")));
+    }
     const control = route.match(/^POST \/__control\/jobs\/(\d+)\/(\w+)$/);
     if (control) {
       const job = db.jobs.find((j) => j.id === Number(control[1]));
@@ -452,6 +463,11 @@ export function createFakeRealService() {
         token,
         expires_at: `${new Date(expiresAt).toISOString().slice(0, 19)}Z`,
       });
+    }
+    if (route === "GET /api_v2/messages" || route === "POST /api_v2/messages") {
+      const expired = tokenError(req, url);
+      if (expired) return send(res, 401, { error: expired });
+      return messagesRoute(req, res, url);
     }
     // Rails routes first: a path the service does not have is its HTML 404, token or not.
     const m =
@@ -502,6 +518,51 @@ export function createFakeRealService() {
     if (errors) return send(res, 422, { errors });
     applyFields(user, fields); // If-Match is not a thing here: last write wins.
     return send(res, 200, user);
+  }
+
+  // ---- Messages (GET and POST /messages; no unread counts, no marking read, no stream) -------
+
+  const addMessage = (job, senderId, receiverId, body) => {
+    const at = railsTime(Date.now());
+    const m = {
+      id: db.nextMessageId++,
+      job_id: job.id,
+      sender_id: senderId,
+      receiver_id: receiverId,
+      body,
+      image_url: null,
+      read_at: null,
+      created_at: at,
+      updated_at: at,
+    };
+    db.messages.push(m);
+    return m;
+  };
+
+  async function messagesRoute(req, res, url) {
+    if (req.method === "GET") {
+      const { page, per } = paging(url);
+      const jobId = Number(url.searchParams.get("job_id")) || null;
+      const hits = db.messages
+        .filter((m) => jobId === null || m.job_id === jobId)
+        .sort((a, b) => b.id - a.id);
+      return send(res, 200, { messages: hits.slice((page - 1) * per, page * per) });
+    }
+    let fields = {};
+    try {
+      const parsed = JSON.parse((await readBody(req)) || "{}");
+      fields = parsed && typeof parsed.message === "object" ? parsed.message : parsed;
+    } catch {
+      return send(res, 400, { errors: ["Malformed JSON"] });
+    }
+    const job = db.jobs.find((j) => j.id === Number(fields.job_id));
+    const errors = {};
+    if (typeof fields.body !== "string" || !fields.body.trim()) errors.body = ["can't be blank"];
+    if (!job) errors.job = ["must exist"];
+    else if (Number(fields.receiver_id) !== job.user_id) errors.receiver = ["is invalid"];
+    if (Number(fields.sender_id) !== EMPLOYER.id) errors.sender = ["is invalid"];
+    if (Object.keys(errors).length) return send(res, 422, { errors });
+    return send(res, 201, addMessage(job, EMPLOYER.id, job.user_id, fields.body));
   }
 
   // ---- Job requests and jobs -------------------------------------------------------------

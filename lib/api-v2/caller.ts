@@ -33,6 +33,8 @@ export type Caller = {
   operator?: boolean;
   /** The grant (row of `tokens`) the call came with; none for the operator. Sign-out revokes it. */
   grantId?: number;
+  /** When that grant expires (a live stream ends then). */
+  expiresAt?: Date;
   /**
    * The company requires two-factor sign-in and this person has not set it up (our addition):
    * the token may only enrol until they do (enforced by the handler wrapper, one place).
@@ -100,6 +102,7 @@ export async function callerFromToken(db: Db, token: string, now: Date): Promise
       : undefined;
   return {
     grantId: row.grantId,
+    expiresAt: row.expiresAt,
     apiKeyId: row.apiKeyId ?? 0,
     companyId: row.companyId,
     companyName: row.companyName,

@@ -4,7 +4,7 @@
  */
 export function unwrapBody(
   body: Record<string, unknown>,
-  key: "user" | "badge" | "webhook" | "job_request" | "job" | "multi_day_job_request",
+  key: "user" | "badge" | "webhook" | "job_request" | "job" | "multi_day_job_request" | "message",
 ): Record<string, unknown> {
   const inner = body[key];
   return inner !== null && typeof inner === "object" && !Array.isArray(inner)

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { env } from "@/lib/env";
 import { acquireFolderLock } from "./folder-lock";
+import { type ListenHandlers, type Listening, listenPglite, listenPostgres } from "./listen";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,6 +19,11 @@ export type Database = {
   kind: "embedded" | "postgresql";
   /** The PostgreSQL pool's use right now (the embedded database has no pool). */
   poolUse?: () => { total: number; idle: number; waiting: number };
+  /**
+   * LISTENs on the channels (lib/db/listen.ts): PostgreSQL on a dedicated connection of its
+   * own (never one of the pool's), reconnecting if it drops; PGlite through its listen API.
+   */
+  listen(channels: readonly string[], handlers: ListenHandlers): Promise<Listening>;
   close(): Promise<void>;
 };
 
@@ -59,6 +65,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       db,
       kind: "postgresql",
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      listen: (channels, handlers) => listenPostgres(opts.url, channels, handlers),
       close: () => pool.end(),
     };
   }
@@ -95,6 +102,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: "embedded",
+      listen: (channels, handlers) => listenPglite(client, channels, handlers),
       close: async () => {
         await client.close();
         release();
@@ -118,7 +126,8 @@ export function optionsFromEnv(): OpenOptions {
 const KEY = Symbol.for("employer-portal.database");
 type Holder = { [KEY]?: Promise<Database> };
 
-function getDatabase(): Promise<Database> {
+/** The process's database (opened on first use). */
+export function getDatabase(): Promise<Database> {
   const g = globalThis as Holder;
   if (!g[KEY]) {
     g[KEY] = openDatabase(optionsFromEnv());

@@ -348,7 +348,9 @@ export const SIMULATED_WORKER_ACTIONS = [
 ] as const satisfies readonly WorkerAction[];
 
 export const simulateWorkerBodySchema = z.object({
-  action: oneOf(SIMULATED_WORKER_ACTIONS),
+  /** `message` (ours, with `body`): the worker replies in the job's conversation. */
+  action: oneOf([...SIMULATED_WORKER_ACTIONS, "message"] as const),
+  body: z.string({ error: "must be a string" }).max(2_000).optional(),
 });
 
 export { timestamp as isoTimestamp };

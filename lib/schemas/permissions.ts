@@ -143,6 +143,16 @@ export const PERMISSIONS = {
     publicPool: false,
     description: "A worker's time-and-place trail on the company's jobs",
   },
+  "messages.read": {
+    roles: ALL,
+    publicPool: false,
+    description: "Read messages about the company's jobs, unread counts; mark them read",
+  },
+  "messages.write": {
+    roles: REQUESTORS,
+    publicPool: false,
+    description: "Write to the hired workers of the company's jobs",
+  },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -8,6 +8,7 @@ export const WEBHOOK_EVENTS = [
   "job.state_changed",
   "user.invited",
   "user.updated",
+  "message.created",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

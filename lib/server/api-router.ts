@@ -204,5 +204,9 @@ async function send(response: Response, res: http.ServerResponse): Promise<void>
     const known = knownText(response);
     return void res.end(known ?? Buffer.from(await response.arrayBuffer()));
   }
-  Readable.fromWeb(response.body as import("node:stream/web").ReadableStream).pipe(res);
+  const body = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream);
+  // A client that goes away cancels the body (a live stream frees its slot); pipe alone would
+  // leave it running.
+  res.once("close", () => body.destroy());
+  body.pipe(res);
 }

@@ -8,6 +8,7 @@ import { seedDemo } from "@/lib/api-v2/demo/seed-demo";
 import { Dispatcher } from "@/lib/api-v2/events/dispatcher";
 import { warmDecoy } from "@/lib/api-v2/invitations/password";
 import { markUnfilled } from "@/lib/api-v2/jobs/mark-unfilled";
+import { liveHubOf } from "@/lib/api-v2/messages/stream";
 import { sealClearPersonalData } from "@/lib/api-v2/users/personal-data";
 import { type Database, openDatabase, optionsFromEnv, setDatabase } from "@/lib/db/client";
 import { FolderLockedError } from "@/lib/db/folder-lock";
@@ -147,6 +148,9 @@ async function main() {
     ops.setStopping();
     // Stop accepting, let in-flight requests finish (10 s at most), then close the database.
     server.close();
+    // Live message streams never finish by themselves: close them now; their clients reconnect
+    // to another instance (EventSource retries).
+    liveHubOf(database).endAll();
     // A keep-alive connection would otherwise stay open after its last answer until the
     // deadline: answers not yet begun say "Connection: close", and idle connections are closed
     // as soon as they are idle. "Idle" is Node's own judgement, from the request side: between

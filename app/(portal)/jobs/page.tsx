@@ -19,17 +19,18 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
   }
   const query = params.toString();
   const session = await requireSession(`/jobs${query ? `?${query}` : ""}`);
+  const who = { pool: session.pool ?? null, person: session.person ?? null };
+  const embedded = upstreamFor(session.environment).embedded;
   return (
     // The list reads its state from the query string (useSearchParams).
     <Suspense fallback={<JobRequestsSkeleton />}>
       <JobRequestsList
         pool={session.pool ?? null}
-        categoryFilter={upstreamFor(session.environment).embedded}
+        categoryFilter={embedded}
         me={session.person ?? null}
-        teamReadable={canDo(
-          { pool: session.pool ?? null, person: session.person ?? null },
-          "team.read",
-        )}
+        teamReadable={canDo(who, "team.read")}
+        // Unread counts are ours (GET /messages/unread); the real service has none.
+        unreadCounts={embedded && canDo(who, "messages.read")}
       />
     </Suspense>
   );

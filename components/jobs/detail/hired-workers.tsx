@@ -2,10 +2,13 @@
 
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { JobMessages } from "@/components/messages/job-messages";
+import { UnreadBadge } from "@/components/messages/unread-badge";
 import { StatePill } from "@/components/ui/state-pill";
 import { absoluteTime, relativeTime, useNow } from "@/components/ui/time-ago";
 import { usePhoneFormat } from "@/components/workers/list/phone-format";
 import type { Job } from "@/lib/portal/job-types";
+import type { MessagingAccess, Requestor, UnreadCounts } from "@/lib/portal/message-types";
 import { JobActions } from "./job-actions";
 import {
   CANCELLED_REASON_LABELS,
@@ -56,21 +59,33 @@ function initials(job: Job): string {
   return s.toUpperCase() || "?";
 }
 
+/** What the workers' cards need to show each one's conversation. */
+export type CardMessaging = {
+  access: MessagingAccess;
+  /** Unread counts (ours); null or undefined where unknown. */
+  unread: UnreadCounts | null | undefined;
+  /** The job request's requestor, who a key pair's session writes as by default. */
+  requestor: Requestor | null;
+};
+
 function JobCard({
   job,
   pool,
   simulate,
   classification,
+  messaging,
 }: {
   job: Job;
   pool: "private" | "public" | null;
   simulate: boolean;
   classification: string | null;
+  messaging: CardMessaging | null;
 }) {
   const now = useNow(15_000);
   const formatPhone = usePhoneFormat();
   const name = workerName(job);
   const phone = job.worker?.phone;
+  const workerId = job.worker?.id ?? job.user_id ?? null;
   const ended = !STILL_ON.has(job.state);
   const reason =
     job.state === "cancelled" && job.cancelled_reason
@@ -132,6 +147,20 @@ function JobCard({
               classification={classification}
             />
           </div>
+          {messaging && workerId !== null && (
+            <div className="mt-3">
+              <JobMessages
+                jobId={job.id}
+                jobRequestId={job.job_request_id}
+                workerId={workerId}
+                workerName={name}
+                messaging={messaging.access}
+                unread={messaging.unread?.jobs[String(job.id)] ?? 0}
+                requestor={messaging.requestor}
+                simulate={simulate && messaging.access.write}
+              />
+            </div>
+          )}
         </div>
       </div>
     </li>
@@ -147,6 +176,7 @@ export function HiredWorkers({
   headingId,
   empty,
   status,
+  messaging = null,
 }: {
   jobs: readonly Job[] | undefined;
   pool: "private" | "public" | null;
@@ -157,18 +187,27 @@ export function HiredWorkers({
   empty: ReactNode;
   /** Loading or error, when the jobs are not there. */
   status: ReactNode;
+  /** Each worker's conversation; null where the session may not read messages. */
+  messaging?: CardMessaging | null;
 }) {
   const ordered = jobs ? orderJobs(jobs) : [];
   const live = ordered.filter((j) => STILL_ON.has(j.state)).length;
   return (
     <section
+      id="workers"
       aria-labelledby={headingId}
-      className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+      className="scroll-mt-4 rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-100 px-4 py-3 sm:px-6">
-        <h2 id={headingId} className="text-base font-semibold text-slate-900">
-          Workers on this job
-        </h2>
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 id={headingId} className="text-base font-semibold text-slate-900">
+            Workers on this job
+          </h2>
+          <UnreadBadge
+            count={messaging?.unread?.total}
+            label="messages from the workers on this job"
+          />
+        </div>
         {jobs && jobs.length > 0 && (
           <p className="text-xs text-slate-500">
             {live} on the job{ordered.length > live ? ` · ${ordered.length - live} ended` : ""} ·
@@ -189,6 +228,7 @@ export function HiredWorkers({
               pool={pool}
               simulate={simulate}
               classification={classification}
+              messaging={messaging}
             />
           ))}
         </ul>

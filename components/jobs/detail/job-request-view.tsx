@@ -3,6 +3,7 @@
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useEffect, useId, useMemo, useRef } from "react";
+import { UnreadBadge } from "@/components/messages/unread-badge";
 import { useRoleRefusal } from "@/components/portal/portal-access";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
@@ -11,7 +12,10 @@ import { StatePill } from "@/components/ui/state-pill";
 import { TimeAgo } from "@/components/ui/time-ago";
 import { ApiClientError } from "@/lib/portal/client/fetcher";
 import { useJobRequest, useJobsOfRequest } from "@/lib/portal/client/hooks/use-jobs";
+import { useUnread } from "@/lib/portal/client/hooks/use-messages";
+import { useMessageStream } from "@/lib/portal/client/use-message-stream";
 import type { Job, JobRequest } from "@/lib/portal/job-types";
+import type { MessagingAccess, Requestor } from "@/lib/portal/message-types";
 import { HireByName } from "./hire-by-name";
 import { HiredWorkers } from "./hired-workers";
 import {
@@ -24,8 +28,8 @@ import {
 import { JobTimeline } from "./job-timeline";
 import { RequestActions } from "./request-actions";
 import { RequestSummary } from "./request-summary";
-import { dayName, SeriesStrip, useSeriesOf } from "./series-strip";
 import { ResendNotificationsButton } from "./resend-notifications-button";
+import { dayName, SeriesStrip, useSeriesOf } from "./series-strip";
 
 /** Other people's hires and the workers' moves show within this long. */
 const LIVE_MS = 5_000;
@@ -45,6 +49,7 @@ export function JobRequestView({
   mapTileUrl,
   ranking,
   simulate,
+  messaging = null,
 }: {
   id: number;
   pool: Pool;
@@ -53,6 +58,8 @@ export function JobRequestView({
   ranking: boolean;
   /** Offer the demo's "act as the worker" buttons (our test environment). */
   simulate: boolean;
+  /** The conversations with the hired workers; null where the session may not read them. */
+  messaging?: MessagingAccess | null;
 }) {
   const request = useJobRequest(id);
   const jobs = useJobsOfRequest(id, { refetchInterval: request.isSuccess ? LIVE_MS : undefined });
@@ -85,6 +92,7 @@ export function JobRequestView({
       mapTileUrl={mapTileUrl}
       ranking={ranking}
       simulate={simulate}
+      messaging={messaging}
     />
   );
 }
@@ -113,6 +121,7 @@ function LoadedView({
   mapTileUrl,
   ranking,
   simulate,
+  messaging,
 }: {
   request: JobRequest;
   jobsQuery: ReturnType<typeof useJobsOfRequest>;
@@ -120,7 +129,12 @@ function LoadedView({
   mapTileUrl: string;
   ranking: boolean;
   simulate: boolean;
+  messaging: MessagingAccess | null;
 }) {
+  // Our API pushes this request's message events; the real service's conversations poll.
+  const pushed = messaging?.live === "stream";
+  const unread = useUnread(request.id, pushed);
+  useMessageStream(request.id, pushed);
   const summaryId = useId();
   const workersId = useId();
   const { allDays } = useSeriesOf(request);
@@ -154,6 +168,13 @@ function LoadedView({
         headingId={workersId}
         status={jobsStatus}
         empty={<EmptyWorkers request={request} canHire={canHire} ranking={ranking} />}
+        messaging={
+          messaging && {
+            access: messaging,
+            unread: unread.data,
+            requestor: requestorOf(request),
+          }
+        }
       />
       <JobTimeline entries={timeline} headingId={timelineId} loading={jobsQuery.isPending} />
     </>
@@ -161,7 +182,12 @@ function LoadedView({
 
   return (
     <div className="space-y-6">
-      <RequestHeader request={request} pool={pool} underWay={underWay} />
+      <RequestHeader
+        request={request}
+        pool={pool}
+        underWay={underWay}
+        unread={unread.data?.total ?? 0}
+      />
       <SeriesStrip request={request} pool={pool} />
       {ranking ? (
         // Phone: summary, candidates, then the hired workers and the timeline. Desktop: the
@@ -209,16 +235,30 @@ function Breadcrumbs({ here }: { here: string }) {
   );
 }
 
+/** The request's requestor, named where the upstream nests them (a key pair writes as them). */
+function requestorOf(r: JobRequest): Requestor | null {
+  const id = r.employer?.id ?? r.employer_id ?? null;
+  if (id === null) return null;
+  const name = [r.employer?.first_name, r.employer?.last_name]
+    .map((s) => s?.trim())
+    .filter(Boolean)
+    .join(" ");
+  return { id, name: name || null };
+}
+
 const requestTitle = (r: JobRequest) => r.request_name?.trim() || `Job request #${r.id}`;
 
 function RequestHeader({
   request,
   pool,
   underWay,
+  unread,
 }: {
   request: JobRequest;
   pool: Pool;
   underWay: number;
+  /** Unread messages from its workers (ours): a link down to their conversations. */
+  unread: number;
 }) {
   const title = requestTitle(request);
   const { days, here } = useSeriesOf(request);
@@ -237,6 +277,14 @@ function RequestHeader({
             >
               {requestStateLabel(request.state)}
             </StatePill>
+            {unread > 0 && (
+              <a
+                href="#workers"
+                className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+              >
+                <UnreadBadge count={unread} label="messages from the workers: go to them" />
+              </a>
+            )}
           </div>
           <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
             {request.category && (

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { UnreadBadge } from "@/components/messages/unread-badge";
 import { StatePill } from "@/components/ui/state-pill";
 import type { JobRequest } from "@/lib/portal/job-types";
 import { formatStart, formatWage, requestStateLook, slotsTaken } from "../job-format";
@@ -7,10 +8,13 @@ import { formatStart, formatWage, requestStateLook, slotsTaken } from "../job-fo
 export function JobRequestRow({
   request: r,
   requestedBy,
+  unread = 0,
 }: {
   request: JobRequest;
   /** "Dana Lee", "you"; null when the job names no requestor or the name is not known. */
   requestedBy: string | null;
+  /** Unread messages from its workers (ours). */
+  unread?: number;
 }) {
   const look = requestStateLook(r.state);
   const taken = slotsTaken(r.cached_job_states);
@@ -21,13 +25,14 @@ export function JobRequestRow({
   return (
     <li className="group relative flex flex-col gap-2 px-4 py-4 hover:bg-slate-50 sm:flex-row sm:items-center sm:gap-6 sm:px-5">
       <div className="min-w-0 flex-1">
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <Link
             href={`/jobs/${r.id}`}
             className="truncate font-semibold text-slate-900 after:absolute after:inset-0 focus-visible:outline-none group-focus-within:underline hover:underline"
           >
             {r.request_name || `Untitled request ${r.id}`}
           </Link>
+          <UnreadBadge count={unread} label="messages from its workers" />
         </div>
         <p className="mt-0.5 truncate text-sm text-slate-600">
           {[r.category, where].filter(Boolean).join(" · ") || "No category or site yet"}

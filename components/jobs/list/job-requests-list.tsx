@@ -9,8 +9,10 @@ import { Button, buttonClass, Spinner } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { Pagination } from "@/components/workers/list/pagination";
 import { useJobCategories, useJobRequests } from "@/lib/portal/client/hooks/use-jobs";
+import { useUnread } from "@/lib/portal/client/hooks/use-messages";
 import { useTeam } from "@/lib/portal/client/hooks/use-team";
 import { useRememberListQuery } from "@/lib/portal/client/use-list-memory";
+import { useMessageStream } from "@/lib/portal/client/use-message-stream";
 import type { SessionPerson, SessionSummary } from "@/lib/portal/types";
 import { requestedBy } from "../requested-by";
 import { groupSeries } from "../series-format";
@@ -39,6 +41,7 @@ export function JobRequestsList({
   categoryFilter,
   me = null,
   teamReadable = false,
+  unreadCounts = false,
 }: {
   pool: SessionSummary["pool"];
   /** Whether the upstream lists its categories (ours; the real service has no such call). */
@@ -47,6 +50,8 @@ export function JobRequestsList({
   me?: SessionPerson | null;
   /** Whether the session may list the team, to name each request's requestor. */
   teamReadable?: boolean;
+  /** Show each request's unread messages, kept live (ours: the real service counts none). */
+  unreadCounts?: boolean;
 }) {
   const router = useRouter();
   const pathname = usePathname();
@@ -57,6 +62,8 @@ export function JobRequestsList({
   const requests = useJobRequests(toJobApiParams(state, me?.id ?? null));
   const team = useTeam(teamReadable);
   const categories = useJobCategories(categoryFilter);
+  const unread = useUnread(null, unreadCounts);
+  useMessageStream(null, unreadCounts);
   const offersPost = useOffers("job_requests.write");
   const canPost = pool !== "public" && offersPost;
 
@@ -149,6 +156,7 @@ export function JobRequestsList({
               key={e.request.id}
               request={e.request}
               requestedBy={requestedBy(e.request, team.data, me)}
+              unread={unread.data?.job_requests[String(e.request.id)]}
             />
           ) : (
             <SeriesRow
@@ -156,6 +164,7 @@ export function JobRequestsList({
               seriesId={e.seriesId}
               requests={e.requests}
               requestedBy={requestedBy(e.requests[0]!, team.data, me)}
+              unread={unread.data?.job_requests}
             />
           ),
         )}

@@ -1,4 +1,6 @@
-"use client";
+import { UnreadBadge } from "@/components/messages/unread-badge";
+
+("use client");
 
 import Link from "next/link";
 import { useId, useState } from "react";
@@ -21,11 +23,14 @@ export function SeriesRow({
   seriesId,
   requests,
   requestedBy,
+  unread = {},
 }: {
   seriesId: number;
   /** The series' days found on this page of the list (the series is read for the rest). */
   requests: JobRequest[];
   requestedBy: string | null;
+  /** Unread messages from the workers, by day (ours; the real service counts none). */
+  unread?: Record<string, number>;
 }) {
   const series = useSeries(seriesId);
   const [open, setOpen] = useState(false);
@@ -46,6 +51,7 @@ export function SeriesRow({
   const lead = leadDay(days);
   const look = requestStateLook(lead?.state ?? "posted");
   const r0 = requests[0];
+  const unreadAll = days.reduce((n, d) => n + (unread[String(d.id)] ?? 0), 0);
   const where = r0 ? [r0.venue, r0.city, r0.address_state ?? null].filter(Boolean).join(", ") : "";
   return (
     <li className="px-4 py-4 hover:bg-slate-50 sm:px-5">
@@ -63,6 +69,7 @@ export function SeriesRow({
               {series.data?.repeat_type === "weekly" ? "Weekly" : "Daily"}
               {series.data?.same_workers ? " · same workers" : ""}
             </span>
+            <UnreadBadge count={unreadAll} label="messages from its workers over all days" />
           </div>
           <p className="mt-0.5 truncate text-sm text-slate-600">
             {[r0?.category, where].filter(Boolean).join(" · ") || "No category or site yet"}
@@ -129,6 +136,10 @@ export function SeriesRow({
                     <span className="tabular-nums text-slate-600">
                       {d.filled}/{d.slots ?? 0}
                     </span>
+                    <UnreadBadge
+                      count={unread[String(d.id)] ?? 0}
+                      label="messages from its workers"
+                    />
                     <StatePill tone={l.tone}>{l.label}</StatePill>
                   </span>
                 </Link>

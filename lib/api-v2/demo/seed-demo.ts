@@ -24,6 +24,7 @@ import {
   demoWorkers,
   withCrews,
 } from "./demo-data";
+import { seedDemoConversation } from "./seed-messages";
 import { seedDemoSeries } from "./seed-series";
 import { type DemoPerson, demoTeamCredentials, seedDemoTeam } from "./seed-team";
 
@@ -208,6 +209,7 @@ export async function seedDemo(
       badgeNames,
       requestorIds,
     });
+    await seedDemoConversation(tx, { companyId, now, requestorIds });
     // A requestor's (not the admin's) three-day series.
     await seedDemoSeries(tx, { companyId, now, employerId: requestorIds[1] ?? null });
 

@@ -17,6 +17,11 @@ import {
   simulateWorkerBodySchema,
   updateJobBodySchema,
 } from "@/lib/schemas/job";
+import {
+  createMessageBodySchema,
+  markReadBodySchema,
+  updateMessageBodySchema,
+} from "@/lib/schemas/message";
 import { cancelSeriesBodySchema, multiDayBodySchema } from "@/lib/schemas/multi-day";
 import {
   changePasswordBodySchema,
@@ -44,6 +49,7 @@ import { JOB_TRANSITIONS } from "../jobs/job-state-machine";
 import { NOTIFY_TOP } from "../jobs/notify-candidates";
 import { type JobRow, serializeJob } from "../jobs/serialize-job";
 import { type JobRequestRow, serializeJobRequest } from "../jobs/serialize-job-request";
+import { serializeMessage } from "../messages/serialize-message";
 import { unwrapBody } from "../unwrap-body";
 import { serializeUser, type UserBadgeRow, type UserRow } from "../users/serialize-user";
 import { buildOpenApiDocument, ENDPOINTS, TAGS } from "./openapi-document";
@@ -55,6 +61,7 @@ import {
   jobRequestEnvelopeSchema,
   jobRequestSchema,
   jobSchema,
+  messageSchema,
   userSchema,
   webhookEventSchema,
   webhookSchema,
@@ -102,7 +109,7 @@ describe("the OpenAPI document", () => {
       string,
       {
         schema: { safeParse(v: unknown): any };
-        key?: "user" | "badge" | "webhook" | "job_request" | "job" | "multi_day_job_request";
+        key?: Parameters<typeof unwrapBody>[1];
       }
     > = {
       inviteUser: { schema: inviteUserBodySchema, key: "user" },
@@ -129,6 +136,9 @@ describe("the OpenAPI document", () => {
       createMultiDayJobRequest: { schema: multiDayBodySchema, key: "multi_day_job_request" },
       updateMultiDayJobRequest: { schema: multiDayBodySchema, key: "multi_day_job_request" },
       cancelMultiDayJobRequest: { schema: cancelSeriesBodySchema },
+      createMessage: { schema: createMessageBodySchema, key: "message" },
+      updateMessage: { schema: updateMessageBodySchema, key: "message" },
+      markMessagesRead: { schema: markReadBodySchema, key: "message" },
     };
     for (const e of ENDPOINTS) {
       const content = (doc.paths?.[e.path]?.[e.method]?.requestBody as Json | undefined)?.content;
@@ -179,6 +189,9 @@ describe("our additions in the document", () => {
     "/api_v2/job_requests/{id}/candidates",
     "/api_v2/job_requests/categories",
     "/api_v2/jobs/{id}/simulate",
+    "/api_v2/messages/unread",
+    "/api_v2/messages/mark_read",
+    "/api_v2/messages/stream",
   ];
 
   it("marks webhooks, deliveries, mails, history, invitations, candidates and categories as additions", () => {
@@ -635,6 +648,37 @@ describe("the response schemas", () => {
       expect(Object.keys(webhookSchema.shape)).toEqual(Object.keys(hook));
       expect(webhookSchema.parse(hook)).toEqual(hook);
     }
+  });
+
+  it("describe the message serializer, and mark our fields of it", () => {
+    const party = (id: number, type: string) => ({ id, type, firstName: "Ana", lastName: "Ruiz" });
+    const message = serializeMessage(
+      {
+        id: 12,
+        companyId: 1,
+        jobId: 34,
+        jobRequestId: 5,
+        senderId: 7,
+        receiverId: 42,
+        senderType: "Employer",
+        body: "Gate code is 4412",
+        imageUrl: null,
+        readAt: null,
+        actorUserId: 7,
+        createdAt: at,
+        updatedAt: at,
+      },
+      party(7, "Employer"),
+      party(42, "Worker"),
+    );
+    expect(Object.keys(messageSchema.shape)).toEqual(Object.keys(message));
+    expect(messageSchema.parse(message)).toEqual(message);
+    const props = (deref({ $ref: "#/components/schemas/Message" }) as Json).properties as Json;
+    expect(
+      Object.entries(props)
+        .filter(([, p]) => (p as Json)["x-addition"] === true)
+        .map(([k]) => k),
+    ).toEqual(["job_request_id", "sender", "receiver"]);
   });
 
   it("describe the event bodies, and refuse one whose data does not fit its event", () => {

@@ -13,6 +13,7 @@ import { EMPLOYERS_ENDPOINTS } from "./endpoints/employers";
 import { INVITATIONS_ENDPOINTS } from "./endpoints/invitations";
 import { JOB_BODY_NOTES } from "./endpoints/job-body-notes";
 import { JOBS_ENDPOINTS } from "./endpoints/jobs";
+import { MESSAGES_ENDPOINTS } from "./endpoints/messages";
 import { MULTI_DAY_ENDPOINTS } from "./endpoints/multi-day";
 import { PEOPLE_AUTH_ENDPOINTS } from "./endpoints/people-auth";
 import { PERSONAL_DATA_ENDPOINTS } from "./endpoints/personal-data";
@@ -46,6 +47,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...BADGES_ENDPOINTS,
   ...JOBS_ENDPOINTS,
   ...MULTI_DAY_ENDPOINTS,
+  ...MESSAGES_ENDPOINTS,
   ...WEBHOOKS_ENDPOINTS,
   ...INVITATIONS_ENDPOINTS,
   ...REFERENCE_REST_ENDPOINTS,
@@ -54,13 +56,16 @@ export const ENDPOINTS: Endpoint[] = [
 function routeOf(e: Endpoint): RouteConfig {
   const responses: Record<string, ResponseConfig> = {};
   if (e.success) {
-    const { status, description, schema, headers = [], example } = e.success;
+    const { status, description, schema, headers = [], example, contentType } = e.success;
     responses[String(status)] = {
       description,
       headers: headerRefs(["X-Request-Id", ...headers]),
       ...(schema && {
         content: {
-          "application/json": { schema, ...(example !== undefined && { example }) },
+          [contentType ?? "application/json"]: {
+            schema,
+            ...(example !== undefined && { example }),
+          },
         },
       }),
     };
@@ -214,7 +219,7 @@ export function buildOpenApiDocument(opts: {
         "",
         `**Environment.** This deployment serves the \`${env}\` environment: it accepts only \`pk_${env}_…\`/\`sk_${env}_…\` key pairs.`,
         "",
-        "**Access levels.** A private-pool key manages the company's own pool of workers. A public-pool key only reads workers with an active job for the company, and the company's badges, job requests and jobs; every write (users, badges, job requests, jobs) answers 403 `forbidden_for_public_pool`, as do the webhook, delivery and mail calls and a job request's candidates.",
+        "**Access levels.** A private-pool key manages the company's own pool of workers. A public-pool key only reads workers with an active job for the company, and the company's badges, job requests and jobs; every write (users, badges, job requests, jobs) answers 403 `forbidden_for_public_pool`, as do the webhook, delivery, mail and message calls and a job request's candidates.",
         "",
         "**Transport and formats.** All calls must use HTTPS (403 `https_required`). Request bodies are JSON (415 otherwise; `/authenticate` also takes form-encoded bodies), at most 1 MiB (413). Responses are `application/json; charset=utf-8` and carry `X-Request-Id`. A method a path does not support answers 405 with an `Allow` header.",
         "",
@@ -224,7 +229,7 @@ export function buildOpenApiDocument(opts: {
         "",
         `**Webhooks.** Events (${WEBHOOK_EVENTS.map((e) => `\`${e}\``).join(", ")}) are POSTed as JSON \`{"id", "event", "occurred_at", "data"}\` to the company's subscriptions, signed with \`${SIGNATURE_HEADER}\` (lowercase hex SHA-256 of the exact body bytes followed by the company's secret key), at least once, retried 3 times after about 60, 120 and 240 seconds (plus up to 10% jitter): deduplicate by \`id\`. See the Webhooks tag and the \`webhooks\` section.`,
         "",
-        "**Our additions.** Managing webhook subscriptions and their deliveries (`/webhooks`, `/webhook_deliveries`), a worker's change history (`/users/{id}/history`), the invitation e-mails (`/mails`) and the invitation links (`/invitations/inspect`, `/invitations/accept`) are documented additions, as are `/me`, badge writes and the `user.*` events. So are a job request's ranked candidates (`/job_requests/{id}/candidates`) and the company's job categories (`/job_requests/categories`), the `draft` state on creating a job request, and the PATCH /jobs/{id} states other than `cancelled`. Operations, parameters and fields marked `x-addition: true` are our additions to the original interface.",
+        "**Our additions.** Managing webhook subscriptions and their deliveries (`/webhooks`, `/webhook_deliveries`), a worker's change history (`/users/{id}/history`), the invitation e-mails (`/mails`) and the invitation links (`/invitations/inspect`, `/invitations/accept`) are documented additions, as are `/me`, badge writes and the `user.*` events. So are a job request's ranked candidates (`/job_requests/{id}/candidates`) and the company's job categories (`/job_requests/categories`), the `draft` state on creating a job request, and the PATCH /jobs/{id} states other than `cancelled`. Of the messages, the read marking (PATCH /messages/{id}, /messages/mark_read), the unread counts (/messages/unread), the live stream (/messages/stream), the worker's e-mail and the `message.created` event are ours. Operations, parameters and fields marked `x-addition: true` are our additions to the original interface.",
       ].join("\n"),
       "x-environment": env,
     },

@@ -7,6 +7,7 @@
  */
 export * from "./schemas/common";
 export * from "./schemas/events";
+export * from "./schemas/messages";
 export * from "./schemas/reference-rest";
 export * from "./schemas/resources";
 export * from "./schemas/session";

@@ -63,11 +63,16 @@ export const TAGS = [
     ].join("\n"),
   },
   {
+    name: "Messages",
+    description:
+      "Messages about a job between its worker and a requestor (or admin) of its company: list, write and read them as the reference has them; marking read, unread counts and a live stream of changes are our additions. Public-pool keys may not use them.",
+  },
+  {
     name: "Webhooks",
     description: [
       "Our addition: the company's webhook subscriptions and every delivery to them, managed through this interface (the original service leaves registration to its operator). Private-pool keys only.",
       "",
-      `Events: ${WEBHOOK_EVENTS.map((e) => `\`${e}\``).join(", ")} (the last two are ours). A subscription names some of them, or none for every event.`,
+      `Events: ${WEBHOOK_EVENTS.map((e) => `\`${e}\``).join(", ")} (all but the first two are ours). A subscription names some of them, or none for every event.`,
       "",
       'Delivery: each event is `POST`ed to the subscription\'s URL as JSON `{"id", "event", "occurred_at", "data"}` (see the `webhooks` section of this document for each event\'s body), with the header `' +
         SIGNATURE_HEADER +
@@ -191,7 +196,7 @@ export const ERROR_EXAMPLES: Record<
     message: "All calls must be made over HTTPS",
   },
   forbidden_for_public_pool: {
-    when: "A write, or a call on webhooks, deliveries, mails or a job request's candidates, with a public-pool key: public pool keys may only read workers, badges, job requests and jobs.",
+    when: "A write, or a call on webhooks, deliveries, mails, messages or a job request's candidates, with a public-pool key: public pool keys may only read workers, badges, job requests and jobs.",
     message: "This operation needs a private pool key; public pool keys may only read",
   },
   forbidden_for_role: {
@@ -328,6 +333,8 @@ export type Endpoint = {
     status: 200 | 201 | 202 | 204;
     description: string;
     schema?: z.ZodType | Record<string, unknown>;
+    /** The body's media type; application/json unless said (the live stream's is an event stream). */
+    contentType?: "text/event-stream";
     headers?: HeaderName[];
     example?: unknown;
   };

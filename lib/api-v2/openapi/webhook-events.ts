@@ -13,6 +13,8 @@ const WEBHOOK_EVENT_NOTES: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
   "user.invited": "A worker was invited (POST /users/invite). Our addition.",
   "user.updated":
     "A worker's fields or badges changed (PATCH /users/{id}); an update that changes nothing sends nothing. Our addition.",
+  "message.created":
+    "A message was written about a job of the company (POST /messages, or the demo's worker reply). Our addition.",
 };
 
 export function webhookRoutes(): RouteConfig[] {
@@ -26,7 +28,7 @@ export function webhookRoutes(): RouteConfig[] {
     tags: ["Webhooks"],
     summary: `${event} (sent to your URL)`,
     description: `${WEBHOOK_EVENT_NOTES[event]} We POST this body to every subscription of the company that wants \`${event}\`.`,
-    ...(event.startsWith("user.") && { "x-addition": true }),
+    ...((event.startsWith("user.") || event.startsWith("message.")) && { "x-addition": true }),
     security: [],
     request: {
       headers: z.object({

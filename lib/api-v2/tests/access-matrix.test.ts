@@ -1,7 +1,17 @@
 import { and, eq, gt, inArray, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { badges, companies, jobRequests, jobs, outbox, users, webhooks } from "@/lib/db/schema";
+import {
+  badges,
+  companies,
+  jobRequests,
+  jobs,
+  messages,
+  outbox,
+  users,
+  webhooks,
+} from "@/lib/db/schema";
 import { createBadgeFor, createJob, createJobRequest, createKeys, revokeKey } from "../admin/admin";
+import { createEmployerUser } from "../admin/people";
 import { setClock } from "../clock";
 import { Dispatcher } from "../events/dispatcher";
 import { METHODS, type Method } from "../handler";
@@ -242,6 +252,34 @@ describeApi("tenancy and access matrix", (api) => {
     }
     expect(row, "a delivered delivery of A").toBeDefined();
     return row!.id;
+  };
+
+  /** A message about `job` from its worker to a requestor of A (made once). */
+  let requestorOfA: number | undefined;
+  const messageTo = async (job: number) => {
+    requestorOfA ??= (
+      await createEmployerUser(db(), {
+        companyId: fx.a.companyId,
+        role: "requestor",
+        email: `${unique("matrix.requestor").replace(/\W+/g, ".")}@example.com`,
+        firstName: "Matrix",
+        lastName: "Requestor",
+      })
+    ).id;
+    const [j] = await db().select({ worker: jobs.userId }).from(jobs).where(eq(jobs.id, job));
+    return { body: "Matrix", job_id: job, sender_id: j!.worker, receiver_id: requestorOfA };
+  };
+  let aMessage: number | undefined;
+  const messageOfA = async () => {
+    if (aMessage === undefined) {
+      const res = await call("POST", "/api_v2/messages", {
+        token: fx.a.privateToken,
+        json: await messageTo(fx.job),
+      });
+      expect(res.status, res.text).toBe(201);
+      aMessage = res.body.message.id as number;
+    }
+    return aMessage;
   };
 
   /** A complete posting: every field a posted job request needs. */
@@ -918,6 +956,76 @@ describeApi("tenancy and access matrix", (api) => {
           ).toEqual([]);
           if (res.body.has_more) expect(got.length, "a full page").toBe(res.body.per);
           else expect([...got].sort((x, y) => x - y)).toEqual(allowed.sort((x, y) => x - y));
+        },
+      },
+    },
+
+    // Messages: the private pool's alone; another company's job or message is unknown.
+    "api_v2/messages": {
+      GET: {
+        expect: privateOnly(200, ok()),
+        request: () => ({ path: "/api_v2/messages?per=50" }),
+        check: listCheck("messages", async (who) =>
+          ids(
+            await db()
+              .select({ id: messages.id })
+              .from(messages)
+              .where(eq(messages.companyId, fx.company[who])),
+          ),
+        ),
+      },
+      POST: {
+        expect: privateOnly(201, { status: 422, code: "validation_failed", fields: ["job_id"] }),
+        request: async () => ({ path: "/api_v2/messages", json: await messageTo(fx.job) }),
+        twin: () => ({
+          path: "/api_v2/messages",
+          json: { body: "Matrix", job_id: NOBODY, sender_id: NOBODY, receiver_id: NOBODY },
+        }),
+        check: (res) => expect(res.body.message.job_id).toBe(fx.job),
+      },
+    },
+    "api_v2/messages/[id]": (() => {
+      const { path } = recordPath("messages");
+      return {
+        GET: {
+          expect: privateOnly(200, NOT_FOUND),
+          request: async () => ({ path: path(await messageOfA()) }),
+          twin: () => ({ path: path(NOBODY) }),
+          check: async (res) => expect(res.body.message.id).toBe(await messageOfA()),
+        },
+        PATCH: {
+          expect: privateOnly(200, NOT_FOUND),
+          request: async () => ({ path: path(await messageOfA()), json: { read_at: null } }),
+          twin: () => ({ path: path(NOBODY), json: { read_at: null } }),
+          check: (res) => expect(res.body.message.read_at).toBeNull(),
+        },
+      };
+    })(),
+    "api_v2/messages/mark_read": {
+      POST: {
+        expect: privateOnly(200, { status: 422, code: "validation_failed", fields: ["job_id"] }),
+        request: () => ({ path: "/api_v2/messages/mark_read", json: { job_id: fx.job } }),
+        twin: () => ({ path: "/api_v2/messages/mark_read", json: { job_id: NOBODY } }),
+        check: (res) => expect(typeof res.body.marked).toBe("number"),
+      },
+    },
+    "api_v2/messages/unread": {
+      GET: {
+        expect: privateOnly(200, ok()),
+        request: () => ({ path: "/api_v2/messages/unread" }),
+        check: (res, who) => {
+          if (who !== "ownPrivate") expect(res.body.jobs[String(fx.job)]).toBeUndefined();
+        },
+      },
+    },
+    "api_v2/messages/stream": {
+      // The harness reads a stream up to its first block and leaves it, as a client would.
+      GET: {
+        expect: privateOnly(200, ok()),
+        request: () => ({ path: "/api_v2/messages/stream" }),
+        check: (res) => {
+          expect(res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+          expect(res.text).toBe("retry: 5000\n: connected\n\n");
         },
       },
     },

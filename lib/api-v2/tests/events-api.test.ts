@@ -91,6 +91,7 @@ const ALL_EVENTS = [
   "job.state_changed",
   "user.invited",
   "user.updated",
+  "message.created",
 ];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

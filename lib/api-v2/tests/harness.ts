@@ -84,6 +84,27 @@ export async function dispatch(req: Request): Promise<Response> {
   return handler(req, { params: Promise.resolve(found.params) });
 }
 
+/**
+ * The body as text. A live stream (text/event-stream) stays open while its token lives: it is
+ * read up to its first block (the opening comment, or an event), then left, as a client that
+ * closes it would; what was read is the text.
+ */
+async function responseText(res: Response): Promise<string> {
+  if (!res.headers.get("content-type")?.startsWith("text/event-stream") || !res.body) {
+    return res.text();
+  }
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  while (!text.includes("\n\n")) {
+    const { value, done } = await reader.read();
+    if (done) return text;
+    text += decoder.decode(value, { stream: true });
+  }
+  await reader.cancel();
+  return text;
+}
+
 export type ApiResponse<T = any> = { status: number; headers: Headers; body: T; text: string };
 
 export async function call<T = any>(
@@ -105,7 +126,7 @@ export async function call<T = any>(
     if (opts.contentType) headers.set("content-type", opts.contentType);
   }
   const res = await dispatch(new Request(url, { method, headers, body }));
-  const text = await res.text();
+  const text = await responseText(res);
   let parsed: unknown = null;
   if (text) {
     try {

@@ -71,6 +71,24 @@ export function roleRows(h: Helpers): Record<string, Partial<Record<Method, Row>
       token: fx.token.privateKey,
       json: { repeat_type: "daily" },
     }).then((r) => r.body.multi_day_job_request.id as number));
+  let message: number | undefined;
+  /** A message on the fixture's job (its worker to the admin), written once, by the key pair. */
+  const aMessage = async () => {
+    if (message === undefined) {
+      const job = await call("GET", `/api_v2/jobs/${fx.job}`, { token: fx.t.privateToken });
+      const res = await call("POST", "/api_v2/messages", {
+        token: fx.t.privateToken,
+        json: {
+          body: "Roles matrix",
+          job_id: fx.job,
+          sender_id: job.body.job.user_id,
+          receiver_id: fx.people.customer_admin.id,
+        },
+      });
+      message = res.body.message.id as number;
+    }
+    return message;
+  };
   return {
     "api_v2/[[...path]]": Object.fromEntries(
       METHODS.map((m) => [m, { needs: "none", request: get("/api_v2/no_such_endpoint/1") }]),
@@ -313,6 +331,36 @@ export function roleRows(h: Helpers): Record<string, Partial<Record<Method, Row>
       },
     },
     "api_v2/mails": { GET: { needs: "mails.read", request: get("/api_v2/mails") } },
+    "api_v2/messages": {
+      GET: { needs: "messages.read", request: get("/api_v2/messages") },
+      POST: { needs: "messages.write", request: () => ({ path: "/api_v2/messages", json: {} }) },
+    },
+    "api_v2/messages/[id]": {
+      GET: {
+        needs: "messages.read",
+        request: async () => ({ path: `/api_v2/messages/${await aMessage()}` }),
+      },
+      PATCH: {
+        needs: "messages.read",
+        request: async () => ({
+          path: `/api_v2/messages/${await aMessage()}`,
+          json: { read_at: null },
+        }),
+      },
+    },
+    "api_v2/messages/mark_read": {
+      POST: {
+        needs: "messages.read",
+        request: () => ({ path: "/api_v2/messages/mark_read", json: { job_id: fx.job } }),
+      },
+    },
+    "api_v2/messages/unread": {
+      GET: { needs: "messages.read", request: get("/api_v2/messages/unread") },
+    },
+    "api_v2/messages/stream": {
+      // The harness reads a stream up to its first block and leaves it, as a client would.
+      GET: { needs: "messages.read", request: get("/api_v2/messages/stream") },
+    },
     "api_v2/webhooks": {
       GET: { needs: "webhooks.read", request: get("/api_v2/webhooks") },
       POST: {

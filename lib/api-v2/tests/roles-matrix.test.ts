@@ -94,6 +94,7 @@ const TABLES = [
   "outbox",
   "invitations",
   "api_keys",
+  "messages",
 ];
 
 describeApi("role × route matrix", (api) => {

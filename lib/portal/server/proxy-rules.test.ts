@@ -42,6 +42,10 @@ describe("proxyAllows: the browser reaches only the calls the portal needs", () 
     ["DELETE", "webhooks/3"],
     ["GET", "webhook_deliveries"],
     ["POST", "webhook_deliveries/17/resend"],
+    ["GET", "messages"],
+    ["POST", "messages"],
+    ["GET", "messages/unread"],
+    ["POST", "messages/mark_read"],
     // Method names are case-insensitive; surrounding slashes are tolerated.
     ["get", "users"],
     ["patch", "users/42"],
@@ -81,6 +85,12 @@ describe("proxyAllows: the browser reaches only the calls the portal needs", () 
     ["PATCH", "users/42/history"],
     ["POST", "mails"],
     ["DELETE", "mails"],
+    // Messages: the portal reads conversations, writes, counts and marks read; no more.
+    ["GET", "messages/stream"],
+    ["PATCH", "messages/3"],
+    ["DELETE", "messages/3"],
+    ["POST", "messages/unread"],
+    ["GET", "messages/mark_read"],
     ["DELETE", "webhooks"],
     ["PATCH", "webhooks/3"],
     ["GET", "webhooks/abc"],
@@ -209,6 +219,12 @@ describe("answerShape: what the pages rely on is checked on the way through", ()
     { call: "GET job_requests/3/candidates", body: { candidates: [] }, ok: true },
     { call: "GET job_requests/3/candidates", body: { html: "<p>" }, ok: false },
     { call: "POST badges", body: { id: 7, name: "Forklift" }, ok: true },
+    { call: "GET messages", body: { messages: [], page: 1, per: 50, total: 0 }, ok: true },
+    { call: "GET messages", body: { jobs: [] }, ok: false, why: "another resource's list" },
+    { call: "POST messages", body: { message: { id: 12 } }, ok: true },
+    { call: "POST jobs/5/simulate", body: { job: { id: 5 } }, ok: true, why: "a worker's move" },
+    { call: "POST jobs/5/simulate", body: { message: { id: 12 } }, ok: true, why: "a reply" },
+    { call: "POST jobs/5/simulate", body: { ok: true }, ok: false },
   ])("$call with $body → $ok", ({ call, body, ok }) => {
     const [method, path] = call.split(" ") as [string, string];
     const shape = answerShape(method, path);

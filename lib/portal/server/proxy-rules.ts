@@ -60,7 +60,8 @@ const ALLOWED: [method: string, path: RegExp, shape?: Shape][] = [
   ["POST", /^jobs\/assign$/, wrapped("job")],
   ["GET", /^jobs\/\d{1,10}$/, wrapped("job")],
   ["PATCH", /^jobs\/\d{1,10}$/, wrapped("job")],
-  ["POST", /^jobs\/\d{1,10}\/simulate$/, wrapped("job")],
+  // The demo's worker moves (the job back) and, with action `message`, replies (the message).
+  ["POST", /^jobs\/\d{1,10}\/simulate$/, (b) => wrapped("job")(b) || wrapped("message")(b)],
   ["GET", /^users\/\d{1,10}\/history$/],
   // A worker's full SSN, read on purpose and recorded in their history (ours).
   [
@@ -70,6 +71,11 @@ const ALLOWED: [method: string, path: RegExp, shape?: Shape][] = [
   ],
   // A new invitation link for a worker who has not accepted (ours).
   ["POST", /^users\/\d{1,10}\/invitation$/, record],
+  // Messages: a job's conversation with its worker, and (ours) unread counts and marking read.
+  ["GET", /^messages$/, list("messages")],
+  ["POST", /^messages$/, wrapped("message")],
+  ["GET", /^messages\/unread$/],
+  ["POST", /^messages\/mark_read$/],
   // The events pages: the demo outbox, webhook subscriptions and their deliveries.
   ["GET", /^mails$/],
   ["GET", /^webhooks$/],

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { DEFAULT_JOB_CATEGORIES } from "@/lib/db/schema";
 import {
   assignJobBodySchema,
@@ -21,6 +22,7 @@ import {
   jobListSchema,
   jobRequestEnvelopeSchema,
   jobRequestListSchema,
+  messageEnvelopeSchema,
 } from "../response-schemas";
 import {
   ADDITION_NOTE,
@@ -49,7 +51,8 @@ const AssignJobBody = assignJobBodySchema.meta({
 
 const SimulateWorkerBody = simulateWorkerBodySchema.meta({
   id: "SimulateWorkerBody",
-  description: "The worker's action: start, pause, resume, complete or withdraw.",
+  description:
+    "The worker's action: start, pause, resume, complete or withdraw; or message (our addition) with the reply's body.",
 });
 
 const UpdateJobBody = updateJobBodySchema.meta({
@@ -365,7 +368,7 @@ export const JOBS_ENDPOINTS: Endpoint[] = [
     operationId: "simulateWorker",
     tag: "Jobs",
     summary: "Act as the job's worker (test environment)",
-    description: `What the worker does in the worker's app, for demos and tests: \`start\` (filled → in_progress), \`pause\`, \`resume\`, \`complete\` (in_progress → completed) or \`withdraw\`. Recorded in the job's transitions with actor \`worker\`, sent as \`job.state_changed\`, and the request's state follows, exactly as when the worker acts. A move the job's state does not allow is 422 \`validation_failed\` on \`fields.state\`. Offered by a test-environment server only; a live one answers 404.${ADDITION_NOTE}${PRIVATE_POOL_NOTE}`,
+    description: `What the worker does in the worker's app, for demos and tests: \`start\` (filled → in_progress), \`pause\`, \`resume\`, \`complete\` (in_progress → completed) or \`withdraw\`. Recorded in the job's transitions with actor \`worker\`, sent as \`job.state_changed\`, and the request's state follows, exactly as when the worker acts. A move the job's state does not allow is 422 \`validation_failed\` on \`fields.state\`. \`message\` with \`body\` (1 to 2,000 characters) is the worker's reply in the job's conversation, to the employer who wrote last there (else the job request's requestor, else the company's first admin); it answers the message (\`{"message": {...}}\`), sent as \`message.created\`, and needs messages.write too. Offered by a test-environment server only; a live one answers 404.${ADDITION_NOTE}${PRIVATE_POOL_NOTE}`,
     auth: true,
     addition: true,
     request: {
@@ -381,11 +384,16 @@ export const JOBS_ENDPOINTS: Endpoint[] = [
         },
       },
     },
-    success: { status: 200, description: "The job after the move.", schema: jobEnvelopeSchema },
+    success: {
+      status: 200,
+      description: "The job after the move; for `message`, the worker's message.",
+      schema: z.union([jobEnvelopeSchema, messageEnvelopeSchema]),
+    },
     errors: [
       ...JSON_BODY_ERRORS,
       ...AUTH_ERRORS,
       "forbidden_for_public_pool",
+      "forbidden_for_role",
       "not_found",
       "validation_failed",
     ],

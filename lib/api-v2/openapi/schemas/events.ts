@@ -2,6 +2,7 @@ import { z } from "zod";
 import { JOB_REQUEST_STATES, JOB_STATES } from "@/lib/schemas/job";
 import { DELIVERY_STATES, WEBHOOK_EVENTS } from "@/lib/schemas/webhook";
 import { ADDITION, listOf, nullableTimestamp, timestamp } from "./common";
+import { messageSchema } from "./messages";
 import { jobRequestSchema, jobSchema } from "./resources";
 import { badgeRefSchema, userChangesField, userSchema } from "./users";
 
@@ -109,12 +110,20 @@ const jobRequestStateChangedEventSchema = eventEnvelope(
   "A job request of the company changed state, by PATCH /job_requests/{id} or following its jobs: data.job_request is the request after the change. Creating a request sends none.",
 );
 
+const messageCreatedEventSchema = eventEnvelope(
+  "message.created",
+  z.object({ message: messageSchema }),
+  "MessageCreatedEvent",
+  `A message was written about one of the company's jobs (POST /messages, by a requestor or as the worker): data.message is the message.${ADDITION}`,
+);
+
 /** Every event body, by its `event`. */
 export const WEBHOOK_EVENT_SCHEMAS = {
   "job_request.state_changed": jobRequestStateChangedEventSchema,
   "job.state_changed": jobStateChangedEventSchema,
   "user.invited": userInvitedEventSchema,
   "user.updated": userUpdatedEventSchema,
+  "message.created": messageCreatedEventSchema,
 } as const satisfies Record<(typeof WEBHOOK_EVENTS)[number], z.ZodType>;
 
 export const webhookEventSchema = z

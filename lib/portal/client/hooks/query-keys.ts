@@ -50,4 +50,10 @@ export const keys = {
   jobsOfWorker: (id: number) => ["jobs", "worker", id] as const,
   /** The company's employer users (the Team page, the Requestor field, "Requested by"). */
   team: ["team"] as const,
+  messages: ["messages"] as const,
+  /** One job's conversation (its worker and the company), newest page first. */
+  thread: (jobId: number) => ["messages", "thread", jobId] as const,
+  /** Unread counts (ours): the company's, or one job request's. */
+  unreadAll: ["messages", "unread"] as const,
+  unread: (jobRequestId: number | null) => ["messages", "unread", jobRequestId ?? "all"] as const,
 };

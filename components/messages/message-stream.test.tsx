@@ -1,0 +1,120 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { renderHook } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useMessageStream } from "@/lib/portal/client/use-message-stream";
+
+/** An EventSource the test drives: opens, events, errors, closing. */
+class FakeEventSource extends EventTarget {
+  static CONNECTING = 0;
+  static OPEN = 1;
+  static CLOSED = 2;
+  static made: FakeEventSource[] = [];
+  readyState = FakeEventSource.CONNECTING;
+  closed = false;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.made.push(this);
+  }
+  close() {
+    this.closed = true;
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  emit(type: string, data?: unknown) {
+    if (type === "open") this.readyState = FakeEventSource.OPEN;
+    this.dispatchEvent(
+      Object.assign(new Event(type), { data: data === undefined ? "" : JSON.stringify(data) }),
+    );
+  }
+}
+
+let qc: QueryClient;
+let invalidated: unknown[][];
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={qc}>{children}</QueryClientProvider>
+);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeEventSource.made = [];
+  vi.stubGlobal("EventSource", FakeEventSource);
+  qc = new QueryClient();
+  invalidated = [];
+  vi.spyOn(qc, "invalidateQueries").mockImplementation(async (f) => {
+    invalidated.push([...((f as { queryKey: unknown[] }).queryKey ?? [])]);
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("useMessageStream", () => {
+  it("opens the portal's stream for the request and reads again only what an event names", () => {
+    renderHook(() => useMessageStream(5, true), { wrapper });
+    const [s] = FakeEventSource.made;
+    expect(s?.url).toBe("/api/live/messages?job_request_id=5");
+    // Open: what was read before it listened is read again, once.
+    s?.emit("open");
+    expect(invalidated).toEqual([["messages"]]);
+    invalidated = [];
+    s?.emit("message", { id: 12, job_id: 34, job_request_id: 5 });
+    expect(invalidated).toEqual([
+      ["messages", "thread", 34],
+      ["messages", "unread"],
+    ]);
+    invalidated = [];
+    s?.emit("read", { job_id: 35, job_request_id: 5 });
+    expect(invalidated).toEqual([
+      ["messages", "thread", 35],
+      ["messages", "unread"],
+    ]);
+  });
+
+  it("after a gap reads everything again; a refused stream is tried later, each wait longer", () => {
+    renderHook(() => useMessageStream(null, true), { wrapper });
+    const first = FakeEventSource.made[0];
+    expect(first?.url).toBe("/api/live/messages");
+    first?.emit("open");
+    invalidated = [];
+    // The browser reconnects by itself (CONNECTING) and then succeeds: read again.
+    first?.emit("error");
+    expect(invalidated).toEqual([]);
+    first?.emit("open");
+    expect(invalidated).toEqual([["messages"]]);
+    // Refused (CLOSED): a new stream after 5 s, then after 10 s.
+    if (first) first.readyState = FakeEventSource.CLOSED;
+    first?.emit("error");
+    expect(first?.closed).toBe(true);
+    vi.advanceTimersByTime(4_999);
+    expect(FakeEventSource.made).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeEventSource.made).toHaveLength(2);
+    const second = FakeEventSource.made[1];
+    if (second) second.readyState = FakeEventSource.CLOSED;
+    second?.emit("error");
+    vi.advanceTimersByTime(9_999);
+    expect(FakeEventSource.made).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeEventSource.made).toHaveLength(3);
+  });
+
+  it("the API's end (the token expired) is not answered by an immediate reconnect", () => {
+    renderHook(() => useMessageStream(5, true), { wrapper });
+    const s = FakeEventSource.made[0];
+    s?.emit("open");
+    s?.emit("end", { reason: "token_expired" });
+    expect(s?.closed).toBe(true);
+    expect(FakeEventSource.made).toHaveLength(1);
+    vi.advanceTimersByTime(5_000);
+    expect(FakeEventSource.made).toHaveLength(2);
+  });
+
+  it("closes on leaving the page, and opens nothing when not asked to (the real service)", () => {
+    const { unmount } = renderHook(() => useMessageStream(5, true), { wrapper });
+    unmount();
+    expect(FakeEventSource.made[0]?.closed).toBe(true);
+    renderHook(() => useMessageStream(5, false), { wrapper });
+    expect(FakeEventSource.made).toHaveLength(1);
+  });
+});
