@@ -376,9 +376,11 @@ describeApi("hostile input on every route", (api) => {
           stats.hits.get(`${method} ${template}`) ?? 0,
           `${method} ${template}`,
         ).toBeGreaterThan(0);
-      // Some requests got through: the run is not 9,000 refusals at the door.
+      // Some requests got through: the run is not 9,000 refusals at the door. (One in 30: with
+      // 49 route files, most of them writes a generated body rarely satisfies, 431 of 9,000
+      // passed, against one in 20 when there were 28.)
       const ok = [...stats.statuses].filter(([s]) => s < 300).reduce((n, [, c]) => n + c, 0);
-      expect(ok).toBeGreaterThan(RUNS / 20);
+      expect(ok).toBeGreaterThan(RUNS / 30);
       expect(stats.statuses.get(413) ?? 0).toBeGreaterThan(0);
 
       expect(prototypeSnapshot()).toEqual(protoBefore);
