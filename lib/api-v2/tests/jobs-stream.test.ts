@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, expect, it } from "vitest";
 import { resetEnv } from "@/lib/env";
 import { noticeJob } from "../messages/live-notify";
 import { call, describeApi, type Tenant, workerBody } from "./harness";
@@ -206,7 +206,7 @@ describeApi("live stream: job events", (api) => {
     const seen = s.events.length;
     const full = await assign(jr, w2);
     expect(full.status).toBe(422);
-    // A refused change of state (cancelled → posted is no move) rolls back too.
+    // A refused change of state (posted → draft is no move a client makes) rolls back too.
     const bad = await call("PATCH", `/api_v2/job_requests/${jr}`, {
       token: t.privateToken,
       json: { state: "draft" },
