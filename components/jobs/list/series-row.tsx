@@ -1,9 +1,8 @@
-import { UnreadBadge } from "@/components/messages/unread-badge";
-
-("use client");
+"use client";
 
 import Link from "next/link";
 import { useId, useState } from "react";
+import { UnreadBadge } from "@/components/messages/unread-badge";
 import { StatePill } from "@/components/ui/state-pill";
 import { useSeries } from "@/lib/portal/client/hooks/use-series";
 import type { JobRequest, SeriesDay } from "@/lib/portal/job-types";
