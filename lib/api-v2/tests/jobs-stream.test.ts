@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterEach, beforeAll, expect, it } from "vitest";
-import { resetEnv } from "@/lib/env";
+import { env, resetEnv } from "@/lib/env";
 import { noticeJob } from "../messages/live-notify";
 import { call, describeApi, type Tenant, workerBody } from "./harness";
 import { openStream, type SseEvent, sleep } from "./messages-stream-support";
@@ -226,4 +228,62 @@ describeApi("live stream: job events", (api) => {
     expect(s.events).toHaveLength(seen);
     s.close();
   });
+
+  /**
+   * Idle costs nothing: on PostgreSQL, no connection of the app's database (pool or listener)
+   * starts a statement, or is opened, while open streams wait. pg_stat_activity is live shared
+   * memory (no stats flush lag) and is read over a connection to another database.
+   * LIVE_IDLE_MS=60000 measures the issue's minute; the default keeps the suite quick.
+   */
+  const idleMs = Number(process.env.LIVE_IDLE_MS ?? 3_000);
+  it.skipIf(env().DB_UNDER_TEST !== "postgresql")(
+    `an idle stream runs no statement for ${idleMs / 1000} s`,
+    { timeout: idleMs + 20_000 },
+    async () => {
+      const jr = await newRequest();
+      const streams = [
+        await openStream(t.privateToken),
+        await openStream(t.privateToken, { job_request_id: jr }),
+        await openStream(other.privateToken),
+      ];
+      const admin = new pg.Client({ connectionString: env().TEST_DATABASE_URL });
+      await admin.connect();
+      try {
+        const name = String(
+          (
+            (await api.database.db.execute(sql`select current_database() as name`)) as unknown as {
+              rows: { name: string }[];
+            }
+          ).rows[0]!.name,
+        );
+        // Let the statements of the set-up finish reporting.
+        await sleep(200);
+        const { rows: since } = await admin.query<{ now: Date }>("select now()");
+        await sleep(idleMs);
+        const { rows: busy } = await admin.query(
+          `select pid, state, query, query_start, backend_start from pg_stat_activity
+            where datname = $1 and (query_start >= $2 or backend_start >= $2)`,
+          [name, since[0]!.now],
+        );
+        expect(busy).toEqual([]);
+        // The streams are still open, on one listening connection.
+        const { rows: listening } = await admin.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where datname = $1 and query ilike 'LISTEN%'",
+          [name],
+        );
+        expect(listening[0]!.n).toBe(1);
+        // The probe sees a statement when there is one (so the empty answer above means none).
+        await api.database.db.execute(sql`select 1`);
+        const { rows: seen } = await admin.query(
+          "select pid from pg_stat_activity where datname = $1 and query_start >= $2",
+          [name, since[0]!.now],
+        );
+        expect(seen.length).toBeGreaterThan(0);
+        for (const s of streams) expect(s.closed).toBe(false);
+      } finally {
+        await admin.end();
+        for (const s of streams) s.close();
+      }
+    },
+  );
 });
