@@ -72,7 +72,8 @@ export function JobRequestView({
   const jobs = useJobsOfRequest(id, {
     refetchInterval: request.isSuccess && !pushed ? LIVE_MS : undefined,
   });
-  useRequestFollowsJobs(jobs.data, request.refetch);
+  // Pushed, each job event reads the request again itself.
+  useRequestFollowsJobs(pushed ? undefined : jobs.data, request.refetch);
 
   if (request.isPending) return <JobRequestSkeleton />;
   if (request.isError) {
@@ -107,8 +108,9 @@ export function JobRequestView({
 }
 
 /**
- * The jobs are polled (or pushed); the request is not polled. When the jobs' states change (someone else hired,
- * a worker started), the request's own state has likely moved too: fetch it again.
+ * Against the real service the jobs are polled and the request is not. When the jobs' states
+ * change (someone else hired, a worker started), the request's own state has likely moved too:
+ * fetch it again. (Pushed, the job event reads both.)
  */
 function useRequestFollowsJobs(jobs: Job[] | undefined, refetch: () => unknown) {
   const seen = useRef<string | null>(null);
