@@ -13,7 +13,7 @@ const RETRY_MAX_MS = 60_000;
  */
 export const JOB_EVENTS_DEBOUNCE_MS = 300;
 
-/** An id of an event's `data`: ids only (docs/messages.md); the page reads the rest through the API. */
+/** An id of an event's `data`: ids only (docs/messages.md); the page reads the rest. */
 function idOf(data: string, field: "job_id" | "job_request_id"): number | null {
   try {
     const parsed: unknown = JSON.parse(data);
@@ -33,9 +33,10 @@ function idOf(data: string, field: "job_id" | "job_request_id"): number | null {
  * event says which job's conversation changed, and that conversation and the unread counts are
  * read again; a `job` event (issue 27) says a request or one of its jobs changed, and the job
  * page's request and jobs (or the list's rows) are read again, the events of 300 ms together.
- * Nothing is asked while nothing happens: a page that follows the stream does not poll. A stream that drops is reopened by the browser; one that could not be opened
- * (the session ended, too many open) or that the API ended (`event: end`: the token expired) is
- * tried again later, each wait longer. Each time the stream opens (the first time too), and
+ * Nothing is asked while nothing happens: a page that follows the stream does not poll. A
+ * stream that drops is reopened by the browser; one that could not be opened (the session
+ * ended, too many open) or that the API ended (`event: end`: the token expired) is tried again
+ * later, each wait longer. Each time the stream opens (the first time too), and
  * when the API says it may have missed notices (`resync`), the conversations, counts and job
  * data are read again: events may have been missed before it listened.
  */
@@ -58,7 +59,7 @@ export function useMessageStream(jobRequestId: number | null, enabled: boolean) 
       else qc.invalidateQueries({ queryKey: keys.thread(jobId) });
       qc.invalidateQueries({ queryKey: keys.unreadAll });
     };
-    /** Reads the named requests (or, for null, what the page shows) again; only shown queries refetch. */
+    /** Reads the named requests (null: the page's) again; only queries on screen refetch. */
     const refreshJobs = (requests: Set<number> | null) => {
       const ids = requests ?? new Set(jobRequestId === null ? [] : [jobRequestId]);
       for (const id of ids) {
