@@ -96,6 +96,7 @@ describe.skipIf(!pgUrl)("outbox dispatchers as processes on one PostgreSQL datab
           await emitEvent(tx, {
             companyId,
             event: "job.state_changed",
+            live: { jobRequestId: 1, jobId: j + 1 },
             data: { job: { id: j + 1, state: "filled" }, previous_state: "pending" },
             now: new Date(),
           });

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useMessageStream } from "@/lib/portal/client/use-message-stream";
+import { JOB_EVENTS_DEBOUNCE_MS, useMessageStream } from "@/lib/portal/client/use-message-stream";
 
 /** An EventSource the test drives: opens, events, errors, closing. */
 class FakeEventSource extends EventTarget {
@@ -49,6 +49,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** What a (re)open reads again on the job page of request 5, and on the list. */
+const JOB_PAGE = [
+  ["job_requests", "detail", 5],
+  ["jobs", "request", 5],
+  ["job_requests", "list"],
+  ["job_requests", "series"],
+];
+const LIST = [
+  ["job_requests", "list"],
+  ["job_requests", "series"],
+];
+
 describe("useMessageStream", () => {
   it("opens the portal's stream for the request and reads again only what an event names", () => {
     renderHook(() => useMessageStream(5, true), { wrapper });
@@ -56,7 +68,7 @@ describe("useMessageStream", () => {
     expect(s?.url).toBe("/api/live/messages?job_request_id=5");
     // Open: what was read before it listened is read again, once.
     s?.emit("open");
-    expect(invalidated).toEqual([["messages"]]);
+    expect(invalidated).toEqual([["messages"], ...JOB_PAGE]);
     invalidated = [];
     s?.emit("message", { id: 12, job_id: 34, job_request_id: 5 });
     expect(invalidated).toEqual([
@@ -81,7 +93,7 @@ describe("useMessageStream", () => {
     first?.emit("error");
     expect(invalidated).toEqual([]);
     first?.emit("open");
-    expect(invalidated).toEqual([["messages"]]);
+    expect(invalidated).toEqual([["messages"], ...LIST]);
     // Refused (CLOSED): a new stream after 5 s, then after 10 s.
     if (first) first.readyState = FakeEventSource.CLOSED;
     first?.emit("error");
@@ -116,5 +128,61 @@ describe("useMessageStream", () => {
     expect(FakeEventSource.made[0]?.closed).toBe(true);
     renderHook(() => useMessageStream(5, false), { wrapper });
     expect(FakeEventSource.made).toHaveLength(1);
+  });
+
+  it("reads a request and its jobs again on job events, 300 ms of them together", () => {
+    renderHook(() => useMessageStream(5, true), { wrapper });
+    const [s] = FakeEventSource.made;
+    s?.emit("open");
+    invalidated = [];
+    // A cancellation: the request and each of its jobs, one refetch for all.
+    s?.emit("job", { job_request_id: 5 });
+    s?.emit("job", { job_request_id: 5, job_id: 34 });
+    s?.emit("job", { job_request_id: 5, job_id: 35 });
+    expect(invalidated).toEqual([]);
+    vi.advanceTimersByTime(JOB_EVENTS_DEBOUNCE_MS);
+    expect(invalidated).toEqual(JOB_PAGE);
+    // Messages are not read again for a job event.
+    expect(invalidated).not.toContainEqual(["messages"]);
+    invalidated = [];
+    vi.advanceTimersByTime(5_000);
+    expect(invalidated).toEqual([]);
+  });
+
+  it("on the list, a job event marks that request and the list's rows stale", () => {
+    renderHook(() => useMessageStream(null, true), { wrapper });
+    const [s] = FakeEventSource.made;
+    s?.emit("open");
+    invalidated = [];
+    s?.emit("job", { job_request_id: 9, job_id: 90 });
+    s?.emit("job", { job_request_id: 8 });
+    vi.advanceTimersByTime(JOB_EVENTS_DEBOUNCE_MS);
+    expect(invalidated).toEqual([
+      ["job_requests", "detail", 9],
+      ["jobs", "request", 9],
+      ["job_requests", "detail", 8],
+      ["jobs", "request", 8],
+      ...LIST,
+    ]);
+  });
+
+  it("reads everything again when the API says notices may have been missed (resync)", () => {
+    renderHook(() => useMessageStream(5, true), { wrapper });
+    const [s] = FakeEventSource.made;
+    s?.emit("open");
+    invalidated = [];
+    s?.emit("resync", {});
+    expect(invalidated).toEqual([["messages"], ...JOB_PAGE]);
+  });
+
+  it("drops a pending job refresh on leaving the page", () => {
+    const { unmount } = renderHook(() => useMessageStream(5, true), { wrapper });
+    const [s] = FakeEventSource.made;
+    s?.emit("open");
+    invalidated = [];
+    s?.emit("job", { job_request_id: 5 });
+    unmount();
+    vi.advanceTimersByTime(JOB_EVENTS_DEBOUNCE_MS);
+    expect(invalidated).toEqual([]);
   });
 });

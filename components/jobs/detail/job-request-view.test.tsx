@@ -308,4 +308,75 @@ describe("the job request page", () => {
     await user.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Warehouse shift" })).toBeTruthy();
   });
+
+  describe("live: pushed by our API, polled against the real service", () => {
+    /** The stream the page opens (a browser's EventSource, driven by the test). */
+    class FakeEventSource extends EventTarget {
+      static CLOSED = 2;
+      static made: FakeEventSource[] = [];
+      readyState = 0;
+      constructor(readonly url: string) {
+        super();
+        FakeEventSource.made.push(this);
+      }
+      close() {
+        this.readyState = FakeEventSource.CLOSED;
+      }
+      emit(type: string, data: unknown = {}) {
+        if (type === "open") this.readyState = 1;
+        this.dispatchEvent(Object.assign(new Event(type), { data: JSON.stringify(data) }));
+      }
+    }
+    const jobsQuery = (qc: QueryClient) =>
+      qc.getQueryCache().find({ queryKey: ["jobs", "request", 7] });
+    const show = (live: "stream" | "poll") => {
+      const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      render(
+        <QueryClientProvider client={qc}>
+          <JobRequestView
+            id={7}
+            pool="private"
+            mapTileUrl=""
+            ranking={false}
+            simulate={false}
+            messaging={{ write: true, live, me: null }}
+          />
+        </QueryClientProvider>,
+      );
+      return qc;
+    };
+    const reads = () =>
+      calls.filter(
+        (c) => c.method === "GET" && (c.path === "job_requests/7" || c.path.startsWith("jobs?")),
+      ).length;
+
+    beforeEach(() => {
+      FakeEventSource.made = [];
+      vi.stubGlobal("EventSource", FakeEventSource);
+    });
+
+    it("follows the stream and never polls: a job event reads the request and its jobs again", async () => {
+      serve(REQUEST, [job(1, "filled", MARIA)]);
+      const qc = show("stream");
+      expect(await screen.findByRole("link", { name: "Maria Garcia" })).toBeTruthy();
+      // The jobs query has no interval: an open page asks nothing while nothing happens.
+      expect(jobsQuery(qc)?.observers[0]?.options.refetchInterval).toBeUndefined();
+      const [s] = FakeEventSource.made;
+      expect(s?.url).toBe("/api/live/messages?job_request_id=7");
+      s?.emit("open");
+      await waitFor(() => expect(reads()).toBe(4));
+      // Someone else hired Li: the event names the request; the page reads it again.
+      serve(REQUEST, [job(1, "filled", MARIA), job(2, "filled", LI)]);
+      s?.emit("job", { job_request_id: 7, job_id: 2 });
+      expect(await screen.findByRole("link", { name: "Li Wei" })).toBeTruthy();
+    });
+
+    it("polls every 5 s against the real service (no stream)", async () => {
+      serve(REQUEST, [job(1, "filled", MARIA)]);
+      const qc = show("poll");
+      expect(await screen.findByRole("link", { name: "Maria Garcia" })).toBeTruthy();
+      await waitFor(() => expect(jobsQuery(qc)?.observers[0]?.options.refetchInterval).toBe(5_000));
+      expect(FakeEventSource.made).toHaveLength(0);
+    });
+  });
 });

@@ -31,8 +31,12 @@ import { RequestSummary } from "./request-summary";
 import { ResendNotificationsButton } from "./resend-notifications-button";
 import { dayName, SeriesStrip, useSeriesOf } from "./series-strip";
 
-/** Other people's hires and the workers' moves show within this long. */
-const LIVE_MS = 5_000;
+/**
+ * Against the real service (no push channel), other people's hires and the workers' moves show
+ * within this long. Against ours, the live stream's `job` events bring them at once, and the
+ * page asks nothing while nothing happens.
+ */
+export const LIVE_MS = 5_000;
 
 // The candidates (list, map, Hire) load beside the page rather than with it: the page's first
 // load stays small, and an upstream without the ranking never fetches them at all.
@@ -62,8 +66,14 @@ export function JobRequestView({
   messaging?: MessagingAccess | null;
 }) {
   const request = useJobRequest(id);
-  const jobs = useJobsOfRequest(id, { refetchInterval: request.isSuccess ? LIVE_MS : undefined });
-  useRequestFollowsJobs(jobs.data, request.refetch);
+  // Our API pushes this request's changes (LoadedView follows its stream); the real service's
+  // jobs are asked again every LIVE_MS.
+  const pushed = messaging?.live === "stream";
+  const jobs = useJobsOfRequest(id, {
+    refetchInterval: request.isSuccess && !pushed ? LIVE_MS : undefined,
+  });
+  // Pushed, each job event reads the request again itself.
+  useRequestFollowsJobs(pushed ? undefined : jobs.data, request.refetch);
 
   if (request.isPending) return <JobRequestSkeleton />;
   if (request.isError) {
@@ -98,8 +108,9 @@ export function JobRequestView({
 }
 
 /**
- * The jobs are polled; the request is not. When the jobs' states change (someone else hired,
- * a worker started), the request's own state has likely moved too: fetch it again.
+ * Against the real service the jobs are polled and the request is not. When the jobs' states
+ * change (someone else hired, a worker started), the request's own state has likely moved too:
+ * fetch it again. (Pushed, the job event reads both.)
  */
 function useRequestFollowsJobs(jobs: Job[] | undefined, refetch: () => unknown) {
   const seen = useRef<string | null>(null);
@@ -131,7 +142,7 @@ function LoadedView({
   simulate: boolean;
   messaging: MessagingAccess | null;
 }) {
-  // Our API pushes this request's message events; the real service's conversations poll.
+  // Our API pushes this request's message and job events; the real service's pages poll.
   const pushed = messaging?.live === "stream";
   const unread = useUnread(request.id, pushed);
   useMessageStream(request.id, pushed);

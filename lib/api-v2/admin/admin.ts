@@ -22,6 +22,7 @@ import { emitEvent } from "../events/emit";
 import { hashToken } from "../hash-token";
 import { serializeOneJob } from "../jobs/serialize-job";
 import { serializeOneJobRequest } from "../jobs/serialize-job-request";
+import { noticeJob } from "../messages/live-notify";
 import { seal } from "../secret-box";
 
 /**
@@ -197,6 +198,7 @@ export async function createJob(
     actor: "operator",
     createdAt: now,
   });
+  await noticeJob(db, { companyId: jr.companyId, jobRequestId, jobId: row!.id });
   return { job_id: row!.id };
 }
 
@@ -230,6 +232,7 @@ export async function setJobState(
       await emitEvent(tx, {
         companyId: row!.companyId,
         event: "job.state_changed",
+        live: { jobRequestId: row!.jobRequestId, jobId: row!.id },
         data: async () => ({
           job: await serializeOneJob(tx, row!, null, now),
           previous_state: before.state,
@@ -268,6 +271,7 @@ export async function setJobRequestState(
       await emitEvent(tx, {
         companyId: row!.companyId,
         event: "job_request.state_changed",
+        live: { jobRequestId: row!.id },
         data: async () => ({
           job_request: await serializeOneJobRequest(tx, row!),
           previous_state: before.state,

@@ -4,6 +4,7 @@ import type { DbOrTx } from "@/lib/db/client";
 import { outbox, webhooks } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import type { WebhookEvent } from "@/lib/schemas/webhook";
+import { noticeJob } from "../messages/live-notify";
 import { type InvitationMail, storedMail } from "./invitation-mail";
 
 /**
@@ -18,6 +19,18 @@ type EventMeta = {
   /** The teammate whose action this reports (our addition); recorded, never sent. */
   actorUserId?: number | null;
 };
+
+/** The events about a job request or its jobs: what the job page shows. */
+type JobEvent = "job.state_changed" | "job_request.state_changed";
+
+/**
+ * An event about a job request or its jobs must say which (the type requires it): besides the
+ * webhooks, it queues the live stream's `job` notice in the same transaction, so an open job
+ * page hears every move the webhooks report, whether or not anyone subscribes to them.
+ */
+type LiveOf =
+  | { event: Exclude<WebhookEvent, JobEvent>; live?: undefined }
+  | { event: JobEvent; live: { jobRequestId: number; jobId?: number } };
 
 type Subscription = { id: number; url: string };
 
@@ -54,14 +67,16 @@ function deliveriesOf(e: EventMeta, subs: Subscription[], data: unknown) {
 }
 
 /**
- * Queues one delivery of the event per matching subscription; returns the event id. `data` may
+ * Queues one delivery of the event per matching subscription (and, for a job event, the live
+ * stream's notice); returns the event id. `data` may
  * be a function: it is called only when some subscription wants the event, so a payload that
  * costs queries (a job with its worker and transitions) is built only for someone.
  */
 export async function emitEvent(
   tx: DbOrTx,
-  e: EventMeta & { data: unknown | (() => Promise<unknown>) },
+  e: EventMeta & LiveOf & { data: unknown | (() => Promise<unknown>) },
 ): Promise<string | null> {
+  if (e.live) await noticeJob(tx, { companyId: e.companyId, ...e.live });
   const matching = await subscribersOf(tx, e);
   if (matching.length === 0) return null;
   const data = typeof e.data === "function" ? await (e.data as () => Promise<unknown>)() : e.data;

@@ -148,6 +148,7 @@ export async function hireOnto(
     companyId: request.companyId,
     actorUserId,
     event: "job.state_changed",
+    live: { jobRequestId: job.jobRequestId, jobId: job.id },
     data: async () => ({
       job: await serializeOneJob(tx, job, null, now),
       previous_state: null,

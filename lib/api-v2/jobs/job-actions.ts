@@ -4,6 +4,7 @@ import { jobs, users } from "@/lib/db/schema";
 import type { AssignJobBody, JobState, UpdateJobBody, WorkerAction } from "@/lib/schemas/job";
 import type { Caller } from "../caller";
 import { ApiError, notFound, validationError } from "../errors";
+import { noticeJob } from "../messages/live-notify";
 import { isWorker } from "../users/visibility";
 import { hireOnto, hireRefusal, jobOf } from "./hire-rules";
 import { WORKER_ACTION_TARGET } from "./job-state-machine";
@@ -121,6 +122,12 @@ export async function updateJob(
           .set({ ...set, updatedAt: now })
           .where(eq(jobs.id, job.id))
           .returning()) as [JobRow];
+        // No move, so no job.state_changed: the open job page still shows the new rating/notes.
+        await noticeJob(tx, {
+          companyId: job.companyId,
+          jobRequestId: job.jobRequestId,
+          jobId: job.id,
+        });
       }
     }
     await syncRequestState(tx, peek, now, extra.actorUserId);

@@ -11,6 +11,7 @@ import type { Caller } from "../caller";
 import { type FieldErrors, notFound } from "../errors";
 import { paging } from "../format";
 import { parseBody } from "../handler";
+import { noticeJob } from "../messages/live-notify";
 import { cancelJobsOf } from "./job-actions";
 import { type Insert, prepareWrite, valuesOf, writeBadges } from "./job-request-body";
 import { notifyTopCandidates } from "./notify-candidates";
@@ -226,6 +227,9 @@ export async function updateJobRequest(
     }
     if (becomesPosted && current.state === "posted")
       await notifyTopCandidates(tx, current, now, actorUserId);
+    // Any change shows on an open job page (a change of state already queued the same notice;
+    // PostgreSQL delivers identical ones of a transaction once).
+    await noticeJob(tx, { companyId: current.companyId, jobRequestId: current.id });
     return { job_request: await serializeOneJobRequest(tx, current) };
   });
 }

@@ -67,6 +67,7 @@ export async function emitRequestStateChanged(
     companyId: row.companyId,
     actorUserId,
     event: "job_request.state_changed",
+    live: { jobRequestId: row.id },
     data: async () => ({
       job_request: await serializeOneJobRequest(tx, row),
       previous_state: previous,

@@ -75,6 +75,7 @@ export async function applyTransition(
     companyId: row!.companyId,
     actorUserId: extra.actorUserId ?? null,
     event: "job.state_changed",
+    live: { jobRequestId: row!.jobRequestId, jobId: row!.id },
     data: async () => ({
       job: await serializeOneJob(tx, row!, null, now),
       previous_state: job.state,

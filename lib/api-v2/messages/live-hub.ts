@@ -19,6 +19,11 @@ export type StreamEvent =
       event: "read";
       data: { job_id: number; job_request_id: number; id?: number; marked?: number };
     }
+  /**
+   * Ours (issue 27): a job request or one of its jobs changed; the job page reads them again.
+   * `job_id` is absent when the request itself changed.
+   */
+  | { event: "job"; data: { job_request_id: number; job_id?: number } }
   /** Notifications may have been missed (the listener reconnected): refetch what is shown. */
   | { event: "resync"; data: Record<string, never> };
 
@@ -154,20 +159,28 @@ export class LiveHub {
 
   private fanOut(n: MessageNotice): void {
     const event: StreamEvent =
-      n.type === "message"
+      n.type === "job"
         ? {
-            event: "message",
-            data: { id: n.id, job_id: n.job_id, job_request_id: n.job_request_id },
-          }
-        : {
-            event: "read",
+            event: "job",
             data: {
-              job_id: n.job_id,
               job_request_id: n.job_request_id,
-              ...(n.id !== undefined && { id: n.id }),
-              ...(n.marked !== undefined && { marked: n.marked }),
+              ...(n.job_id !== undefined && { job_id: n.job_id }),
             },
-          };
+          }
+        : n.type === "message"
+          ? {
+              event: "message",
+              data: { id: n.id, job_id: n.job_id, job_request_id: n.job_request_id },
+            }
+          : {
+              event: "read",
+              data: {
+                job_id: n.job_id,
+                job_request_id: n.job_request_id,
+                ...(n.id !== undefined && { id: n.id }),
+                ...(n.marked !== undefined && { marked: n.marked }),
+              },
+            };
     for (const s of this.subs) {
       if (s.companyId !== n.company_id) continue;
       if (s.jobRequestId !== null && s.jobRequestId !== n.job_request_id) continue;

@@ -11,8 +11,8 @@ import { upstreamStream } from "@/lib/portal/server/upstream-stream";
 const MAX_STREAM_MS = 15 * 60_000;
 
 /**
- * GET /api/live/messages[?job_request_id=]: the company's (or one job request's) message events
- * as Server-Sent Events, passed through from our API's GET /api_v2/messages/stream with the
+ * GET /api/live/messages[?job_request_id=]: the company's (or one job request's) message events,
+ * and (issue 27) its `job` events, as Server-Sent Events, passed through from our API's GET /api_v2/messages/stream with the
  * token from the sealed session (it never reaches the browser). The upstream request ends when
  * the browser leaves, when the session expires, or after MAX_STREAM_MS. The real service has no
  * stream: 404 there, and its pages poll instead.
