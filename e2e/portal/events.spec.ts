@@ -190,7 +190,12 @@ test("a webhook added on the Webhooks page gets signed deliveries, and can be re
     await expect(endpoint).toHaveAttribute("aria-invalid", "true");
 
     await page.getByLabel("Endpoint URL").fill(receiver.url);
-    for (const other of ["job_request.state_changed", "job.state_changed", "user.invited"]) {
+    for (const other of [
+      "job_request.state_changed",
+      "job.state_changed",
+      "user.invited",
+      "message.created",
+    ]) {
       await page.getByLabel(other).uncheck();
     }
     await page.waitForTimeout(HUMAN_PAUSE_MS);
