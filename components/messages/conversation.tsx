@@ -16,16 +16,8 @@ import { WorkerReply } from "./worker-reply";
  * the worker's unread messages are marked read (ours), at once and as more arrive. Against the
  * real service it is asked again every 10 seconds, and says so.
  */
-export function Conversation({
-  jobId,
-  jobRequestId,
-  workerId,
-  workerName,
-  messaging,
-  unread,
-  requestor,
-  simulate,
-}: {
+/** A hired worker's conversation: who it is with, and what the viewer may do in it. */
+export type ConversationProps = {
   jobId: number;
   jobRequestId: number;
   workerId: number;
@@ -36,7 +28,18 @@ export function Conversation({
   requestor: Requestor | null;
   /** Offer the demo's "Reply as <worker>". */
   simulate: boolean;
-}) {
+};
+
+export function Conversation({
+  jobId,
+  jobRequestId,
+  workerId,
+  workerName,
+  messaging,
+  unread,
+  requestor,
+  simulate,
+}: ConversationProps) {
   const ours = messaging.live === "stream";
   const thread = useThread(jobId, { poll: !ours });
   const mark = useMarkRead(jobId, jobRequestId);

@@ -1,33 +1,15 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { MessagingAccess, Requestor } from "@/lib/portal/message-types";
-import { Conversation } from "./conversation";
+import { Conversation, type ConversationProps } from "./conversation";
 import { UnreadBadge } from "./unread-badge";
 
 /**
  * A hired worker's conversation on the job page, behind a disclosure that carries its unread
  * count: opening it reads the conversation (the count goes).
  */
-export function JobMessages({
-  jobId,
-  jobRequestId,
-  workerId,
-  workerName,
-  messaging,
-  unread,
-  requestor,
-  simulate,
-}: {
-  jobId: number;
-  jobRequestId: number;
-  workerId: number;
-  workerName: string;
-  messaging: MessagingAccess;
-  unread: number;
-  requestor: Requestor | null;
-  simulate: boolean;
-}) {
+export function JobMessages(props: ConversationProps) {
+  const { workerName, unread } = props;
   const [open, setOpen] = useState(false);
   const panel = useId();
   return (
@@ -56,16 +38,7 @@ export function JobMessages({
       </button>
       {open && (
         <div id={panel} className="mt-2">
-          <Conversation
-            jobId={jobId}
-            jobRequestId={jobRequestId}
-            workerId={workerId}
-            workerName={workerName}
-            messaging={messaging}
-            unread={unread}
-            requestor={requestor}
-            simulate={simulate}
-          />
+          <Conversation {...props} />
         </div>
       )}
     </div>
