@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import type { Logger } from "drizzle-orm/logger";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -7,6 +8,7 @@ import pg from "pg";
 import { env } from "@/lib/env";
 import { acquireFolderLock } from "./folder-lock";
 import { type ListenHandlers, type Listening, listenPglite, listenPostgres } from "./listen";
+import { dropTemplate, readTemplate, saveTemplate, templateKey } from "./pglite-template";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -92,13 +94,34 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       import("drizzle-orm/pglite"),
       import("drizzle-orm/pglite/migrator"),
     ]);
-    const client = new PGlite({
-      dataDir: opts.dataDir ? path.resolve(opts.dataDir, "pg") : undefined,
-      extensions: { pg_trgm, unaccent, cube, earthdistance, btree_gist },
-    });
-    await client.waitReady;
+    const extensions = { pg_trgm, unaccent, cube, earthdistance, btree_gist };
+    const pgDir = opts.dataDir ? path.resolve(opts.dataDir, "pg") : undefined;
+    // A new database starts from the migrated template when there is one (lib/db/pglite-template.ts).
+    const fresh = !pgDir || !fs.existsSync(path.join(pgDir, "PG_VERSION"));
+    const key = fresh ? templateKey(migrationsFolder, Object.keys(extensions)) : "";
+    const start = async (template: Blob | undefined) => {
+      const c = new PGlite({
+        dataDir: pgDir,
+        extensions,
+        ...(template ? { loadDataDir: template } : {}),
+      });
+      await c.waitReady;
+      return c;
+    };
+    const template = fresh ? readTemplate(key) : undefined;
+    let client: InstanceType<typeof PGlite>;
+    try {
+      client = await start(template);
+    } catch (err) {
+      if (!template) throw err;
+      // A template that does not load (written by another PGlite build, damaged): from nothing.
+      dropTemplate(key);
+      if (pgDir) fs.rmSync(pgDir, { recursive: true, force: true });
+      client = await start(undefined);
+    }
     const db = drizzlePglite(client, { schema, logger: opts.logger }) as unknown as Db;
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    if (fresh && !template) await saveTemplate(key, await client.dumpDataDir("none"));
     return {
       db,
       kind: "embedded",
