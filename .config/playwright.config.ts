@@ -2,14 +2,20 @@ import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 /**
- * Browser journeys through the portal, in the machine's Chromium, against the production build
- * on a fresh embedded database (e2e/portal/start-server.mjs). One worker: the machine has two
- * cores and the server needs one of them.
+ * Browser journeys through the portal, in the machine's Chromium, against the production build.
+ * Each worker has a server of its own (e2e/portal/start-server.mjs, slot = the worker's parallel
+ * index) on a fresh embedded database with its own demo data, at E2E_PORT + slot (its fake of the
+ * real service at FAKE_REAL_PORT + slot: each needs `workers` free ports in a row), so journeys run side by side without sharing rows.
+ * Files are spread over the workers; the tests of one file run in order, in one worker.
+ * E2E_WORKERS sets how many (default 2: most of a journey's time is the browser and the server
+ * waiting on each other, so two keep a 2-core machine busy where one left it half idle).
  */
 const root = path.resolve(__dirname, "..");
 const port = Number(process.env.E2E_PORT ?? 3400);
-const baseURL = `http://127.0.0.1:${port}`;
+const fakePort = Number(process.env.FAKE_REAL_PORT ?? 3499);
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 const ci = Boolean(process.env.CI);
+const slots = Array.from({ length: workers }, (_, slot) => slot);
 
 export default defineConfig({
   testDir: path.join(root, "e2e/portal"),
@@ -17,7 +23,7 @@ export default defineConfig({
   outputDir: path.join(root, "test-results/portal"),
   globalTeardown: path.join(root, "e2e/portal/global-teardown.ts"),
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: ci ? 1 : 0,
   forbidOnly: ci,
   timeout: 30_000,
@@ -32,7 +38,8 @@ export default defineConfig({
       ]
     : [["list"]],
   use: {
-    baseURL,
+    // Each test's baseURL is its worker's server (e2e/portal/fixtures.ts); this is slot 0's.
+    baseURL: `http://127.0.0.1:${port}`,
     browserName: "chromium",
     viewport: { width: 1280, height: 800 },
     locale: "en-US",
@@ -55,17 +62,21 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: slots.map((slot) => ({
     command: "node e2e/portal/start-server.mjs",
     cwd: root,
-    url: `${baseURL}/api_v2/info`,
-    // The first start builds the app.
+    url: `http://127.0.0.1:${port + slot}/api_v2/info`,
+    // The first start builds the app when `npm test` has not (one slot builds, the others wait).
     timeout: 300_000,
     reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: { E2E_PORT: String(port) },
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
+    env: {
+      E2E_PORT: String(port + slot),
+      FAKE_REAL_PORT: String(fakePort + slot),
+      E2E_SLOT: String(slot),
+    },
     // SIGTERM lets the server drain and close the database, and the script remove its folder.
-    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
-  },
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 20_000 },
+  })),
 });

@@ -334,10 +334,7 @@ test("against a service like the real one: no totals, pages until a short page",
   page,
   request,
 }) => {
-  const info = serverInfo() as ReturnType<typeof serverInfo> & { fakeRealServiceURL?: string };
-  const fake = process.env.FAKE_REAL_PORT
-    ? `http://127.0.0.1:${process.env.FAKE_REAL_PORT}`
-    : (info.fakeRealServiceURL ?? "http://127.0.0.1:3499");
+  const fake = serverInfo().fakeRealServiceURL;
   expect((await request.post(`${fake}/__control/reset`)).status()).toBe(200);
   await page.goto("/sign-in");
   await hydrated(page.getByRole("button", { name: "Sign in" }));

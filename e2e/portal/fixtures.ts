@@ -15,9 +15,23 @@ const root = path.resolve(__dirname, "../..");
 export type KeyPair = { api_key: string; secret_key: string };
 export type DemoKeys = { company_id: number; private: KeyPair; public: KeyPair };
 
-/** Where this run's server lives (written by start-server.mjs before the server starts). */
-export function serverInfo(): { dataDir: string; appDir: string; baseURL: string } {
-  return JSON.parse(fs.readFileSync(path.join(root, "test-results/e2e-server.json"), "utf8"));
+export type ServerInfo = {
+  dataDir: string;
+  appDir: string;
+  baseURL: string;
+  /** The fake of the real service this server's live keys talk to. */
+  fakeRealServiceURL: string;
+};
+
+/**
+ * Where this worker's server lives (written by start-server.mjs before the server starts). Each
+ * Playwright worker has a server of its own (slot = the worker's parallel index, stable across a
+ * worker's restarts), with its own port, database and demo data.
+ */
+export function serverInfo(): ServerInfo {
+  const slot = process.env.TEST_PARALLEL_INDEX ?? "0";
+  const file = path.join(root, `test-results/e2e-server-${slot}.json`);
+  return JSON.parse(fs.readFileSync(file, "utf8")) as ServerInfo;
 }
 
 /** The key pairs the server seeded for the demo company in this run's fresh database. */
@@ -204,6 +218,11 @@ type Fixtures = {
 };
 
 export const test = base.extend<Fixtures>({
+  // This worker's own server, not the config's one address.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+  baseURL: async ({}, use) => {
+    await use(serverInfo().baseURL);
+  },
   signedIn: async ({ page }, use) => {
     await signInWithDemo(page);
     await use(page);

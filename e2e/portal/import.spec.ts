@@ -369,8 +369,7 @@ test("works the same against a service like the real one: 200 invites, no totals
   page,
   request,
 }) => {
-  const info = serverInfo() as ReturnType<typeof serverInfo> & { fakeRealServiceURL?: string };
-  const fake = info.fakeRealServiceURL ?? `http://127.0.0.1:${process.env.FAKE_REAL_PORT ?? 3499}`;
+  const fake = serverInfo().fakeRealServiceURL;
   expect((await request.post(`${fake}/__control/reset`)).status()).toBe(200);
   await page.goto("/sign-in");
   await hydrated(page.getByRole("button", { name: "Sign in" }));

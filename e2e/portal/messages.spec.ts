@@ -227,8 +227,7 @@ test("against the real service (live keys): its /messages as documented, asked e
   request,
 }) => {
   test.slow();
-  const info = serverInfo() as ReturnType<typeof serverInfo> & { fakeRealServiceURL?: string };
-  const fake = info.fakeRealServiceURL ?? `http://127.0.0.1:${process.env.FAKE_REAL_PORT ?? 3499}`;
+  const fake = serverInfo().fakeRealServiceURL;
   expect((await request.post(`${fake}/__control/reset`)).status()).toBe(200);
   await page.goto("/sign-in");
   await hydrated(page.getByRole("button", { name: "Sign in" }));

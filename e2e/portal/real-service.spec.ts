@@ -29,8 +29,7 @@ const NEWEST = { name: "Maria Garcia", email: "maria.garcia.1@example.com" };
 const OLDEST = { name: "Tyler Brooks", email: "tyler.brooks.60@example.com" };
 
 function fakeURL(): string {
-  const info = serverInfo() as ReturnType<typeof serverInfo> & { fakeRealServiceURL?: string };
-  return info.fakeRealServiceURL ?? `http://127.0.0.1:${process.env.FAKE_REAL_PORT ?? 3499}`;
+  return serverInfo().fakeRealServiceURL;
 }
 
 /** Reads a record straight from the fake, as a client of the real service would. */

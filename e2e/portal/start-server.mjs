@@ -1,21 +1,22 @@
 // The production server for the Playwright suite, on a fresh embedded database every run: a new
 // temporary DATA_DIR (seeded with the demo company), removed again when the server stops.
-// Playwright starts this as its webServer and stops it with SIGTERM (gracefulShutdown), which
-// lets the server drain and close the database before the folder goes.
+// Playwright starts one of these per worker (its webServer list, E2E_SLOT = 0, 1, …, each on
+// its own port) and stops them with SIGTERM (gracefulShutdown), which lets each server drain and
+// close its database before its folder goes. Journeys in different workers never share demo data.
 //
-// The server runs from a private copy of the app's sources (a "mirror" in the temp folder, with
-// node_modules hard-linked), not from the checkout itself: several engineers build in the same
-// checkout, and a `next build` rewriting .next under a running server makes it answer 500s and
-// lose its JS chunks mid-test. The mirror keeps its own .next between runs, so it only rebuilds
-// when a source changed (lib/server/ensure-build.mjs decides, as for `npm start`).
-// E2E_IN_PLACE=1 runs from the checkout instead (no copy; fine on CI, where nobody else builds).
+// Every slot runs the same production build, from the checkout (what `npm test` built once for
+// every consumer; lib/server/ensure-build.mjs builds it here if it is missing or stale, one
+// process at a time). E2E_MIRROR=1 runs from a private copy of the sources instead (a "mirror" in
+// the temp folder, node_modules hard-linked, its own .next): for engineers who rebuild the checkout
+// while a suite runs, since a `next build` rewriting .next under a running server makes it answer
+// 500s and lose its JS chunks mid-test. The slots share one mirror, prepared under a lock.
 //
-// Where things are is written to test-results/e2e-server.json ({dataDir, appDir, baseURL}), so
-// specs can read the seeded demo keys from <dataDir>/demo-keys.json.
+// Where things are is written to test-results/e2e-server-<slot>.json ({dataDir, appDir, baseURL,
+// fakeRealServiceURL}), so specs can read the seeded demo keys from <dataDir>/demo-keys.json.
 //
 // Live keys (pk_live_…) go to a fake of the REAL service (fake-real-service.mjs, in this process,
-// on FAKE_REAL_PORT), so real-service.spec.ts can drive the portal against it; its address is in
-// e2e-server.json as fakeRealServiceURL. Test keys keep using the embedded API.
+// on FAKE_REAL_PORT), so real-service.spec.ts can drive the portal against it. Test keys keep
+// using the embedded API.
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -25,9 +26,10 @@ import { startFakeRealService } from "./fake-real-service.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const port = process.env.E2E_PORT || "3400";
-const inPlace = process.env.E2E_IN_PLACE === "1";
+const slot = process.env.E2E_SLOT || "0";
+const inPlace = process.env.E2E_MIRROR !== "1";
 const dataPrefix = path.join(os.tmpdir(), "ep-portal-e2e-data-");
-const pointer = path.join(root, "test-results", "e2e-server.json");
+const pointer = path.join(root, "test-results", `e2e-server-${slot}.json`);
 const fakePort = process.env.FAKE_REAL_PORT || "3499";
 const fakeRealServiceURL = `http://127.0.0.1:${fakePort}`;
 
@@ -83,11 +85,9 @@ function sameFile(a, b) {
 
 /** The mirror of the app, up to date with the checkout; returns its folder. */
 function prepareMirror() {
-  // One mirror per checkout and port: two suites running at once must use two ports anyway,
-  // and a second checkout started on a port in use must not rewrite (and rebuild) the mirror
-  // the first one's server is running from before it finds the port taken.
+  // One mirror per checkout, shared by its slots (prepared under a lock, below).
   const checkout = crypto.createHash("sha256").update(root).digest("hex").slice(0, 10);
-  const mirror = path.join(os.tmpdir(), `ep-portal-e2e-app-${port}-${checkout}`);
+  const mirror = path.join(os.tmpdir(), `ep-portal-e2e-app-${checkout}`);
   fs.mkdirSync(mirror, { recursive: true });
   const modules = path.join(mirror, "node_modules");
   const lockfile = path.join(mirror, "package-lock.json");
@@ -130,7 +130,51 @@ function removeStaleDataDir() {
 }
 
 const fakeRealService = await startFakeRealService(Number(fakePort));
-const appDir = inPlace ? root : prepareMirror();
+/** Runs `fn` while holding a lock folder (atomic mkdir); a lock whose holder died is taken over. */
+function withLock(lockDir, fn) {
+  for (;;) {
+    try {
+      fs.mkdirSync(lockDir);
+      fs.writeFileSync(path.join(lockDir, "pid"), String(process.pid));
+      break;
+    } catch (err) {
+      if (err.code !== "EEXIST") throw err;
+      let holder = 0;
+      try {
+        holder = Number.parseInt(fs.readFileSync(path.join(lockDir, "pid"), "utf8"), 10);
+      } catch {}
+      let alive = false;
+      try {
+        if (holder > 0) {
+          process.kill(holder, 0);
+          alive = true;
+        }
+      } catch {}
+      const age = Date.now() - (fs.statSync(lockDir, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+      if (!alive && (holder > 0 || age > 5_000))
+        fs.rmSync(lockDir, { recursive: true, force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    fs.rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
+/** The app this slot runs: the checkout, or the shared mirror, built (once, by whichever slot is first). */
+function prepareApp() {
+  const dir = inPlace ? root : withLock(`${os.tmpdir()}/ep-portal-e2e-mirror.lock`, prepareMirror);
+  const built = spawnSync(process.execPath, ["lib/server/ensure-build.mjs", "--if-stale"], {
+    cwd: dir,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  if (built.status !== 0) throw new Error(`the build in ${dir} failed`);
+  return dir;
+}
+
+const appDir = prepareApp();
 removeStaleDataDir();
 const dataDir = fs.mkdtempSync(dataPrefix);
 fs.mkdirSync(path.dirname(pointer), { recursive: true });
@@ -147,9 +191,11 @@ function removeDataDir() {
 }
 process.on("exit", removeDataDir);
 
-const logDir = path.join(root, "test-results", "logs");
-const serverLog = path.join(logDir, "portal-server.log");
-const serverOut = path.join(logDir, "portal-server.out");
+// Its own folder, apart from vitest's test-results/logs (which vitest clears when it starts, and
+// `npm test` runs both suites at once).
+const logDir = path.join(root, "test-results", "portal-logs");
+const serverLog = path.join(logDir, `portal-server-${slot}.log`);
+const serverOut = path.join(logDir, `portal-server-${slot}.out`);
 fs.mkdirSync(logDir, { recursive: true });
 fs.writeFileSync(serverLog, "");
 fs.writeFileSync(serverOut, "");
@@ -162,7 +208,7 @@ const env = {
   PORT: port,
   DATA_DIR: dataDir,
   DEMO_WORKER_COUNT: "120",
-  // Every log line of the server is kept (test-results/logs) and searched for secrets when the
+  // Every log line of the server is kept (test-results/portal-logs) and searched for secrets when the
   // suite ends (global-teardown.ts).
   LOG_LEVEL: "info",
   LOG_FILE: serverLog,

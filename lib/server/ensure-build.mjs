@@ -191,4 +191,11 @@ export function bundlePath(dir, target) {
   return path.join(dir, BUNDLES[target].out);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) buildAll(process.cwd());
+// `node lib/server/ensure-build.mjs` builds everything; with `--if-stale`, only what is missing or
+// older than a source (what `npm test` does once before the suites that start servers).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  if (process.argv.includes("--if-stale")) {
+    ensureBuild(process.cwd(), "server");
+    ensureBuild(process.cwd(), "operator");
+  } else buildAll(process.cwd());
+}
