@@ -22,6 +22,17 @@ const envSchema = z.object({
   /** How long a request waits for a PostgreSQL connection before it is answered 503. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * `transaction`: DATABASE_URL is a transaction-mode pooler (PgBouncer): statements are sent
+   * unnamed, and what needs a session of its own (LISTEN, migrations) goes to
+   * DATABASE_DIRECT_URL. See docs/pooler.md.
+   */
+  DATABASE_POOLER: z.enum(["none", "transaction"]).default("none"),
+  /** The PostgreSQL server itself, past any pooler: LISTEN and migrations. Unset: DATABASE_URL. */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
   /** The environment this deployment serves: test keys (pk_test_…) or live keys (pk_live_…). */
   API_ENVIRONMENT: z.enum(["test", "live"]).default("test"),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(86_400),
@@ -169,8 +180,16 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
-  /** Tests only: which engine this test project runs on. */
-  DB_UNDER_TEST: z.enum(["embedded", "postgresql"]).default("embedded"),
+  /** Set by CI services (any value but false/0): a test that cannot run here fails instead of skipping. */
+  CI: z
+    .string()
+    .optional()
+    .transform((v) => v !== undefined && v !== "false" && v !== "0"),
+  /**
+   * Tests only: which engine this test project runs on (pooler: TEST_DATABASE_URL's server
+   * behind a PgBouncer in transaction mode that the test starts).
+   */
+  DB_UNDER_TEST: z.enum(["embedded", "postgresql", "pooler"]).default("embedded"),
 });
 
 export type Env = z.infer<typeof envSchema>;
