@@ -3,7 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { env } from "@/lib/env";
+import { env, inheritedEnv } from "@/lib/env";
 
 /**
  * A PgBouncer of this test file's own in transaction mode, in front of the PostgreSQL server of
@@ -25,7 +25,11 @@ const INSTALL_HINT =
 
 /** The pgbouncer executable, or null. Debian installs it in /usr/sbin, often not on PATH. */
 export function findPgBouncer(): string | null {
-  const dirs = [...(process.env.PATH ?? "").split(path.delimiter), "/usr/sbin", "/usr/local/sbin"];
+  const dirs = [
+    ...(inheritedEnv().PATH ?? "").split(path.delimiter),
+    "/usr/sbin",
+    "/usr/local/sbin",
+  ];
   for (const dir of dirs) {
     const file = path.join(dir, "pgbouncer");
     if (dir && fs.existsSync(file)) return file;
@@ -50,6 +54,18 @@ async function freePort(): Promise<number> {
 }
 
 export async function startPgBouncer(serverUrl: string): Promise<PgBouncer> {
+  // The free port may be taken again before PgBouncer binds it: then it exits, and another try
+  // takes another port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(serverUrl);
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+}
+
+async function startOnce(serverUrl: string): Promise<PgBouncer> {
   const bin = findPgBouncer();
   if (!bin) throw new Error(INSTALL_HINT);
   const server = new URL(serverUrl);
@@ -76,7 +92,6 @@ export async function startPgBouncer(serverUrl: string): Promise<PgBouncer> {
       "pool_mode = transaction",
       `default_pool_size = ${POOLER_POOL_SIZE}`,
       "max_client_conn = 500",
-      "ignore_startup_parameters = extra_float_digits",
       "logfile =",
       "pidfile =",
       "",
@@ -94,18 +109,23 @@ export async function startPgBouncer(serverUrl: string): Promise<PgBouncer> {
     output = (output + d.toString()).slice(-4_000);
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const running = () => child.exitCode === null && child.signalCode === null;
+  // A test worker that ends without its afterAll must not leave PgBouncer behind.
+  const orphaned = () => child.kill("SIGTERM");
+  process.once("exit", orphaned);
 
   const stop = async () => {
-    if (child.exitCode === null) child.kill("SIGTERM");
+    process.off("exit", orphaned);
+    if (running()) child.kill("SIGTERM");
     await exited;
     fs.rmSync(dir, { recursive: true, force: true });
   };
 
   // Up when it accepts a connection on its port (it listens within milliseconds).
   for (let attempt = 0; ; attempt++) {
-    if (child.exitCode !== null) {
+    if (!running()) {
       await stop();
-      throw new Error(`pgbouncer exited (${child.exitCode}):\n${output}`);
+      throw new Error(`pgbouncer exited (${child.exitCode ?? child.signalCode}):\n${output}`);
     }
     const ok = await new Promise<boolean>((resolve) => {
       const s = net.connect(port, "127.0.0.1");
