@@ -4,6 +4,17 @@ import { defineConfig } from "vitest/config";
 
 const root = path.resolve(import.meta.dirname, "..");
 const apiTests = ["lib/api-v2/tests/**/*.test.ts"];
+// The API suite's quick form behind PgBouncer in transaction mode (docs/pooler.md): workers,
+// tokens, jobs and hiring, messages and their live stream; and the pooler's own tests.
+const poolerTests = [
+  "users",
+  "auth",
+  "person-tokens",
+  "jobs",
+  "messages",
+  "messages-stream",
+  "pooler",
+].map((name) => `lib/api-v2/tests/${name}.test.ts`);
 
 export default defineConfig({
   root,
@@ -52,6 +63,11 @@ export default defineConfig({
       {
         extends: true,
         test: { name: "api:postgresql", include: apiTests, env: { DB_UNDER_TEST: "postgresql" } },
+      },
+      // The same files through a PgBouncer each starts (lib/api-v2/tests/pgbouncer.ts).
+      {
+        extends: true,
+        test: { name: "api:pooler", include: poolerTests, env: { DB_UNDER_TEST: "pooler" } },
       },
       // The production server, started for real (it builds first when needed).
       {

@@ -22,6 +22,17 @@ const envSchema = z.object({
   /** How long a request waits for a PostgreSQL connection before it is answered 503. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * `transaction`: DATABASE_URL is a transaction-mode pooler (PgBouncer): statements are sent
+   * unnamed, and what needs a session of its own (LISTEN, migrations) goes to
+   * DATABASE_DIRECT_URL. See docs/pooler.md.
+   */
+  DATABASE_POOLER: z.enum(["none", "transaction"]).default("none"),
+  /** The PostgreSQL server itself, past any pooler: LISTEN and migrations. Unset: DATABASE_URL. */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
   /** The environment this deployment serves: test keys (pk_test_…) or live keys (pk_live_…). */
   API_ENVIRONMENT: z.enum(["test", "live"]).default("test"),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(86_400),
@@ -169,8 +180,30 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
-  /** Tests only: which engine this test project runs on. */
-  DB_UNDER_TEST: z.enum(["embedded", "postgresql"]).default("embedded"),
+  /** Set by CI services (any value but false/0): a test that cannot run here fails instead of skipping. */
+  CI: z
+    .string()
+    .optional()
+    .transform((v) => v !== undefined && v !== "false" && v !== "0"),
+  /**
+   * Tests only: which engine this test project runs on (pooler: TEST_DATABASE_URL's server
+   * behind a PgBouncer in transaction mode that the test starts).
+   */
+  DB_UNDER_TEST: z.enum(["embedded", "postgresql", "pooler"]).default("embedded"),
+});
+
+/** What no one variable can say alone. */
+const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
+  // Through a transaction-mode pooler, LISTEN would hold no session: the live streams would
+  // hear nothing, silently.
+  if (e.DATABASE_URL && e.DATABASE_POOLER === "transaction" && !e.DATABASE_DIRECT_URL) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["DATABASE_DIRECT_URL"],
+      message:
+        "required with DATABASE_POOLER=transaction: the server itself, past the pooler, for LISTEN and migrations",
+    });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -185,7 +218,7 @@ export function env(): Env {
   if (cached) return cached;
   // `FOO=` in a shell or an .env file means "not set": let the default apply.
   const given = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== ""));
-  const parsed = envSchema.safeParse(given);
+  const parsed = checkedEnvSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

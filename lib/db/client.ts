@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import type { Logger } from "drizzle-orm/logger";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { env } from "@/lib/env";
 import { acquireFolderLock } from "./folder-lock";
@@ -30,7 +31,18 @@ export type Database = {
 };
 
 export type OpenOptions = (
-  | { kind: "postgresql"; url: string; poolSize?: number }
+  | {
+      kind: "postgresql";
+      url: string;
+      poolSize?: number;
+      /**
+       * `url` is a transaction-mode pooler (PgBouncer): each transaction may run on another
+       * server connection, so statements are sent unnamed (see UnnamedStatementsClient).
+       */
+      transactionPooler?: boolean;
+      /** The server itself, for what needs a session of its own: LISTEN, migrations. Default: `url`. */
+      directUrl?: string;
+    }
   | { kind: "embedded"; dataDir: string | null /* null: in memory */ }
 ) & {
   /** Sees every statement drizzle sends (the benchmark records the SQL a request runs). */
@@ -48,26 +60,25 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       connectionString: opts.url,
       max: opts.poolSize ?? 10,
       connectionTimeoutMillis: env().DATABASE_CONNECT_TIMEOUT_MS,
+      ...(opts.transactionPooler ? { Client: UnnamedStatementsClient } : {}),
     });
     // An idle client that errors (server restart) must not crash the process.
     pool.on("error", (err) =>
       console.error(JSON.stringify({ level: "error", msg: "pg pool error", err: err.message })),
     );
     const db = drizzlePg(pool, { schema, logger: opts.logger }) as unknown as Db;
-    const client = await pool.connect();
+    const directUrl = opts.directUrl ?? opts.url;
     try {
-      // Several instances may start at once on one database: migrate under an advisory lock.
-      await client.query("select pg_advisory_lock(727274)");
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-    } finally {
-      await client.query("select pg_advisory_unlock(727274)").catch(() => undefined);
-      client.release();
+      await migrateInOneTransaction(directUrl);
+    } catch (err) {
+      await pool.end();
+      throw err;
     }
     return {
       db,
       kind: "postgresql",
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      listen: (channels, handlers) => listenPostgres(opts.url, channels, handlers),
+      listen: (channels, handlers) => listenPostgres(directUrl, channels, handlers),
       close: () => pool.end(),
     };
   }
@@ -140,8 +151,65 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 export function optionsFromEnv(): OpenOptions {
   const e = env();
   return e.DATABASE_URL
-    ? { kind: "postgresql", url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+    ? {
+        kind: "postgresql",
+        url: e.DATABASE_URL,
+        poolSize: e.DATABASE_POOL_SIZE,
+        transactionPooler: e.DATABASE_POOLER === "transaction",
+        directUrl: e.DATABASE_DIRECT_URL,
+      }
     : { kind: "embedded", dataDir: e.DATA_DIR };
+}
+
+/**
+ * Applies pending migrations on a connection of its own, all in one transaction under a
+ * transaction-level advisory lock: several instances may start at once on one database (the
+ * first migrates, the others wait, then find nothing to do), and the lock ends with the
+ * transaction, so a pooler can never leave it held on a server connection. drizzle's migrator
+ * opens a transaction of its own: here it joins this one.
+ */
+async function migrateInOneTransaction(url: string): Promise<void> {
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: env().DATABASE_CONNECT_TIMEOUT_MS,
+  });
+  await client.connect();
+  try {
+    await drizzlePg(client, { schema }).transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
+      const session = Object.assign(Object.create(tx._.session), {
+        transaction: (run: (t: typeof tx) => Promise<unknown>) => run(tx),
+      });
+      const config = { migrationsFolder };
+      await new PgDialect().migrate(readMigrationFiles(config), session, config);
+    });
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * pg's client with every statement unnamed, for a transaction-mode pooler: PgBouncer (before
+ * 1.21, or without max_prepared_statements) hands each transaction to whichever server
+ * connection is free, where a statement prepared by name on another is missing ("prepared
+ * statement … does not exist"). An unnamed one is parsed, bound and run in the same round
+ * trip, so it stays correct; only its plan is not kept. The one place names are dropped:
+ * drizzle's `.prepare(name)` call sites stay as they are.
+ */
+class UnnamedStatementsClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query() is a dozen overloads; this passes them on.
+  override query(config: any, ...rest: any[]): any {
+    if (
+      config &&
+      typeof config === "object" &&
+      config.name &&
+      typeof config.submit !== "function"
+    ) {
+      const { name: _name, ...unnamed } = config;
+      return (super.query as (...a: unknown[]) => unknown)(unnamed, ...rest);
+    }
+    return (super.query as (...a: unknown[]) => unknown)(config, ...rest);
+  }
 }
 
 // One database per process, kept on globalThis so that the server bootstrap, Next's compiled

@@ -282,7 +282,7 @@ function banner({ url, database, seeded }: { url: string; database: Database; se
     `  Employer portal and API v2 are running at ${url}`,
     `  Portal: ${url}/sign-in  (choose "Try the demo" to open the demo company)`,
     `  API:  ${url}/api_v2/info   ·   Docs: ${url}/docs   ·   OpenAPI: ${url}/api_v2/openapi.json`,
-    `  Database: ${database.kind === "embedded" ? `embedded (PGlite) in ${e.DATA_DIR}` : "PostgreSQL (DATABASE_URL)"}   ·   Environment: ${e.API_ENVIRONMENT}`,
+    `  Database: ${database.kind === "embedded" ? `embedded (PGlite) in ${e.DATA_DIR}` : `PostgreSQL (DATABASE_URL${e.DATABASE_POOLER === "transaction" ? ", through a transaction-mode pooler" : ""})`}   ·   Environment: ${e.API_ENVIRONMENT}`,
   ];
   if (keys) {
     lines.push("", `  Demo company "Demo Staffing Co"${seeded ? " (just seeded)" : ""}:`);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, afterEach, beforeAll, describe } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, it } from "vitest";
 import { noteIssuedSecret } from "@/e2e/support/secret-scan";
 import { type Database, openDatabase, setDatabase } from "@/lib/db/client";
 import { companies, outbox } from "@/lib/db/schema";
@@ -14,6 +14,7 @@ import { createEmployerUser, issuePersonToken } from "../admin/people";
 import { setClock } from "../clock";
 import { openStoredMail } from "../events/invitation-mail";
 import type { RouteHandler } from "../handler";
+import { poolerUnavailable, startPgBouncer } from "./pgbouncer";
 
 /**
  * Drives the real route handlers with real Request objects, routed the way Next routes them
@@ -163,18 +164,37 @@ export type Api = {
 
 export type Person = { id: number; token: string; email: string; role: Role };
 
-/** `describe` on the engine this project runs; PostgreSQL is skipped, with the reason printed, when unset. */
+/** Why this project's engine cannot run here, or null when it can. */
+function engineUnavailable(): string | null {
+  const e = env();
+  if (e.DB_UNDER_TEST === "pooler") return poolerUnavailable();
+  if (e.DB_UNDER_TEST === "postgresql" && !e.TEST_DATABASE_URL) {
+    return "TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test)";
+  }
+  return null;
+}
+
+/**
+ * `describe` on the engine this project runs. PostgreSQL (and PostgreSQL behind PgBouncer) is
+ * skipped, with the reason printed, when it cannot run here; on CI the pooler fails instead.
+ */
 export function describeApi(name: string, fn: (api: Api) => void): void {
   const e = env();
   const engine = e.DB_UNDER_TEST;
-  const skip = engine === "postgresql" && !e.TEST_DATABASE_URL;
-  if (skip && !(globalThis as { __pgSkipNoted?: boolean }).__pgSkipNoted) {
-    (globalThis as { __pgSkipNoted?: boolean }).__pgSkipNoted = true;
-    console.warn(
-      "[api:postgresql] skipped: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test)",
-    );
+  const unavailable = engineUnavailable();
+  if (unavailable && engine === "pooler" && e.CI) {
+    describe(`${name} [${engine}]`, () => {
+      it("runs behind PgBouncer", () => {
+        throw new Error(unavailable);
+      });
+    });
+    return;
   }
-  describe.skipIf(skip)(`${name} [${engine}]`, () => {
+  if (unavailable && !(globalThis as { __pgSkipNoted?: boolean }).__pgSkipNoted) {
+    (globalThis as { __pgSkipNoted?: boolean }).__pgSkipNoted = true;
+    console.warn(`[api:${engine}] skipped: ${unavailable}`);
+  }
+  describe.skipIf(unavailable)(`${name} [${engine}]`, () => {
     const api = {} as Api;
     let dropDatabase: (() => Promise<void>) | undefined;
     beforeAll(async () => {
@@ -182,6 +202,21 @@ export function describeApi(name: string, fn: (api: Api) => void): void {
         const { url, drop } = await createScratchDatabase(e.TEST_DATABASE_URL!);
         dropDatabase = drop;
         api.database = await openDatabase({ kind: "postgresql", url, poolSize: 20 });
+      } else if (engine === "pooler") {
+        // The app's pool talks to PgBouncer; LISTEN and migrations go to the server itself.
+        const { url, drop } = await createScratchDatabase(e.TEST_DATABASE_URL!);
+        const bouncer = await startPgBouncer(url);
+        dropDatabase = async () => {
+          await bouncer.stop();
+          await drop();
+        };
+        api.database = await openDatabase({
+          kind: "postgresql",
+          url: bouncer.urlFor(url),
+          poolSize: 20,
+          transactionPooler: true,
+          directUrl: url,
+        });
       } else {
         api.database = await openDatabase({ kind: "embedded", dataDir: null });
       }

@@ -15,6 +15,7 @@ import { liveHubOf } from "../messages/stream";
 import { call, createScratchDatabase, describeApi, routeTable } from "./harness";
 import { openStream, sleep } from "./messages-stream-support";
 import { anotherJob, type MessageFixture, messageFixture } from "./messages-support";
+import { poolerUnavailable, startPgBouncer } from "./pgbouncer";
 
 /**
  * The live stream (GET /messages/stream, ours): opened through the real route handler with a
@@ -315,16 +316,29 @@ describe("live hub: limits and catching up", () => {
  * message committed through one is heard by the other; a rolled-back one by neither; a grant
  * ended through one ends the other's streams.
  */
-const pgUrl = env().DB_UNDER_TEST === "postgresql" ? env().TEST_DATABASE_URL : undefined;
-describe.skipIf(!pgUrl)("LISTEN/NOTIFY across two database handles [postgresql]", () => {
+const engine = env().DB_UNDER_TEST;
+const onServer = engine === "postgresql" || (engine === "pooler" && !poolerUnavailable());
+const pgUrl = onServer ? env().TEST_DATABASE_URL : undefined;
+describe.skipIf(!pgUrl)(`LISTEN/NOTIFY across two database handles [${engine}]`, () => {
   let one: Database;
   let two: Database;
   let drop: () => Promise<void>;
   beforeAll(async () => {
     const scratch = await createScratchDatabase(pgUrl!);
     drop = scratch.drop;
-    one = await openDatabase({ kind: "postgresql", url: scratch.url, poolSize: 4 });
-    two = await openDatabase({ kind: "postgresql", url: scratch.url, poolSize: 4 });
+    let url = scratch.url;
+    if (engine === "pooler") {
+      // Queries and NOTIFYs through PgBouncer in transaction mode, LISTEN on the server itself.
+      const bouncer = await startPgBouncer(scratch.url);
+      url = bouncer.urlFor(scratch.url);
+      drop = async () => {
+        await bouncer.stop();
+        await scratch.drop();
+      };
+    }
+    const pooler = { transactionPooler: engine === "pooler", directUrl: scratch.url };
+    one = await openDatabase({ kind: "postgresql", url, poolSize: 4, ...pooler });
+    two = await openDatabase({ kind: "postgresql", url, poolSize: 4, ...pooler });
   });
   afterAll(async () => {
     await one?.close();
