@@ -80,4 +80,22 @@ describe("README and docs/", () => {
     const full = new Set(rows(read("docs/configuration.md")));
     expect(essentials.filter((r) => !full.has(r))).toEqual([]);
   });
+
+  // The walk-through's commands run as written (e2e/server.test.ts); the operator's are shown
+  // with placeholder ids, so the operator tests run each one instead. A command added to the
+  // page without a test fails here.
+  it("shows only operator commands that an operator test runs", () => {
+    const tests = ["e2e/operator.test.ts", "e2e/operator-beside-server.test.ts"]
+      .map(read)
+      .join("\n")
+      .replace(/\s+/g, " ");
+    const shown = [
+      ...read("docs/operator.md").matchAll(/operator -- ([a-z-]+)(?: ([a-z][a-z-]*))?/g),
+    ];
+    expect(shown.length).toBeGreaterThan(20);
+    const unrun = shown
+      .map(([, command, verb]) => (verb ? `"${command}", "${verb}"` : `"${command}",`))
+      .filter((call) => !tests.includes(`(${call}`) && !tests.includes(`( ${call}`));
+    expect(unrun).toEqual([]);
+  });
 });
