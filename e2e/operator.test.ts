@@ -208,7 +208,8 @@ describe("operator command", { timeout: 120_000 }, () => {
   });
 
   // The commands docs/operator.md lists that the tests above do not run (lib/docs-links.test.ts
-  // holds the page to commands some test runs). Seven and six runs: more time than the rest.
+  // holds the page to commands some test runs). Each on a folder of its own, with seven runs:
+  // more time than the rest.
   it("resends a dead delivery: one more attempt", { timeout: 240_000 }, () => {
     // A folder of its own, where a delivery dies at its first failure and nothing else is queued.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ep-operator-resend-"));
@@ -237,45 +238,45 @@ describe("operator command", { timeout: 120_000 }, () => {
   });
 
   it("accepts as the worker, and forces a job's creation and state", { timeout: 240_000 }, () => {
-    // The demo seeded above; its Oakland posting's next two candidates.
-    const demo = String(operator("demo", "seed").out.company_id);
-    const posted = operator("job-request", "list", "--company", demo, "--state", "posted").out;
-    const oakland = String(
-      posted.job_requests.find(
-        (r: { request_name: string }) => r.request_name === "Warehouse Associate – Oakland DC",
-      ).job_request_id,
-    );
-    const ranked = operator("job-request", "candidates", "--job-request", oakland, "--per", "2");
-    const [first, second] = ranked.out.candidates.map(
-      (c: { worker: string }) => c.worker.match(/\((\d+)\)$/)![1] as string,
-    );
-    const accepted = operator("job", "accept", "--job-request", oakland, "--worker", first);
-    expect(accepted.code, JSON.stringify(accepted.err)).toBe(0);
-    expect(accepted.out.transitions.at(-1)).toMatch(/\(worker\)$/);
+    // A folder of its own: the postings above have moved on. Its Oakland posting's first two
+    // candidates.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ep-operator-accept-"));
+    const op = (...args: string[]) => operatorIn(dir, {}, ...args);
+    try {
+      const demo = String(op("demo", "seed", "--workers", "25").out.company_id);
+      const posted = op("job-request", "list", "--company", demo, "--state", "posted").out;
+      const oakland = String(
+        posted.job_requests.find(
+          (r: { request_name: string }) => r.request_name === "Warehouse Associate – Oakland DC",
+        ).job_request_id,
+      );
+      const ranked = op("job-request", "candidates", "--job-request", oakland, "--per", "2");
+      const [first, second] = ranked.out.candidates.map(
+        (c: { worker: string }) => c.worker.match(/\((\d+)\)$/)![1] as string,
+      );
+      const accepted = op("job", "accept", "--job-request", oakland, "--worker", first);
+      expect(accepted.code, JSON.stringify(accepted.err)).toBe(0);
+      expect(accepted.out.transitions.at(-1)).toMatch(/\(worker\)$/);
 
-    const forced = operator(
-      "job",
-      "create",
-      "--job-request",
-      oakland,
-      "--worker",
-      second,
-      "--state",
-      "filled",
-    );
-    expect(forced).toMatchObject({ code: 0, out: { job_id: expect.any(Number) } });
-    const set = operator(
-      "job",
-      "set-state",
-      "--job",
-      String(forced.out.job_id),
-      "--state",
-      "approved",
-    );
-    expect(set).toMatchObject({
-      code: 0,
-      out: { job_id: forced.out.job_id, state: "approved", approved_at: expect.any(String) },
-    });
+      const forced = op(
+        "job",
+        "create",
+        "--job-request",
+        oakland,
+        "--worker",
+        second,
+        "--state",
+        "filled",
+      );
+      expect(forced).toMatchObject({ code: 0, out: { job_id: expect.any(Number) } });
+      const set = op("job", "set-state", "--job", String(forced.out.job_id), "--state", "approved");
+      expect(set).toMatchObject({
+        code: 0,
+        out: { job_id: forced.out.job_id, state: "approved", approved_at: expect.any(String) },
+      });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("imports a spreadsheet with the portal's rules, and a second run finds them existing", () => {
