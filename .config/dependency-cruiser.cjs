@@ -1,5 +1,5 @@
 /**
- * The house's arrows (ARCHITECTURE.md), checked on every `npm run lint` and so on every
+ * The house's arrows (docs/architecture.md), checked on every `npm run lint` and so on every
  * `npm test`: a crossed arrow fails the run. Each rule names the reason a newcomer needs.
  */
 const TESTS = "(\\.test\\.tsx?$|^lib/api-v2/tests/|^e2e/)";

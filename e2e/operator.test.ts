@@ -10,17 +10,20 @@ import { inheritedEnv } from "@/lib/env";
 const root = process.cwd();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ep-operator-"));
 
-function operator(...args: string[]) {
+/** The command on a data folder, with settings of its own (`extraEnv`). */
+function operatorIn(dir: string, extraEnv: Record<string, string>, ...args: string[]) {
   // What `npm run operator -- …` runs: the bundled command on plain node.
   const r = spawnSync(process.execPath, ["lib/server/launch.mjs", "operator", ...args], {
     cwd: root,
     encoding: "utf8",
-    env: { ...inheritedEnv(), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "" },
+    env: { ...inheritedEnv(), DATA_DIR: dir, DATABASE_URL: "", LOG_LEVEL: "", ...extraEnv },
     timeout: 60_000,
   });
   const parse = (s: string) => (s.trim() ? JSON.parse(s) : null);
   return { code: r.status, out: parse(r.stdout), err: parse(r.stderr) };
 }
+
+const operator = (...args: string[]) => operatorIn(dataDir, {}, ...args);
 
 // Each test runs the command 5-12 times, each a fresh Node process (~1.5 s alone, several times
 // that while the rest of the suite shares the machine's two cores).
@@ -202,6 +205,78 @@ describe("operator command", { timeout: 120_000 }, () => {
       pending_deliveries_cancelled: 1,
     });
     expect(operator("webhook", "list", "--company", company).out.webhooks).toEqual([]);
+  });
+
+  // The commands docs/operator.md lists that the tests above do not run (lib/docs-links.test.ts
+  // holds the page to commands some test runs). Each on a folder of its own, with seven runs:
+  // more time than the rest.
+  it("resends a dead delivery: one more attempt", { timeout: 240_000 }, () => {
+    // A folder of its own, where a delivery dies at its first failure and nothing else is queued.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ep-operator-resend-"));
+    const op = (...args: string[]) => operatorIn(dir, { WEBHOOK_RETRIES: "0" }, ...args);
+    try {
+      const company = String(op("company", "create", "--name", "Resend Co").out.company_id);
+      const hook = op("webhook", "add", "--company", company, "--url", "https://127.0.0.1:9/x").out;
+      const request = String(
+        op("job-request", "create", "--company", company, "--name", "Count").out.job_request_id,
+      );
+      expect(
+        op("job-request", "set-state", "--job-request", request, "--state", "filled").code,
+      ).toBe(0);
+      expect(op("outbox", "run", "--once").out).toMatchObject({ claimed: 1, dead: 1 });
+      // The folder's first outbox row is that delivery: checked by what the resend answers.
+      const resent = op("outbox", "resend", "--id", "1");
+      expect(resent).toMatchObject({
+        code: 0,
+        out: { id: 1, webhook_id: hook.id, event: "job_request.state_changed", state: "pending" },
+      });
+      // Sent again, and dead again.
+      expect(op("outbox", "run", "--once").out).toMatchObject({ claimed: 1, dead: 1 });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("accepts as the worker, and forces a job's creation and state", { timeout: 240_000 }, () => {
+    // A folder of its own: the postings above have moved on. Its Oakland posting's first two
+    // candidates.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ep-operator-accept-"));
+    const op = (...args: string[]) => operatorIn(dir, {}, ...args);
+    try {
+      const demo = String(op("demo", "seed", "--workers", "25").out.company_id);
+      const posted = op("job-request", "list", "--company", demo, "--state", "posted").out;
+      const oakland = String(
+        posted.job_requests.find(
+          (r: { request_name: string }) => r.request_name === "Warehouse Associate – Oakland DC",
+        ).job_request_id,
+      );
+      const ranked = op("job-request", "candidates", "--job-request", oakland, "--per", "2");
+      const [first, second] = ranked.out.candidates.map(
+        (c: { worker: string }) => c.worker.match(/\((\d+)\)$/)![1] as string,
+      );
+      const accepted = op("job", "accept", "--job-request", oakland, "--worker", first);
+      expect(accepted.code, JSON.stringify(accepted.err)).toBe(0);
+      expect(accepted.out.transitions.at(-1)).toMatch(/\(worker\)$/);
+
+      const forced = op(
+        "job",
+        "create",
+        "--job-request",
+        oakland,
+        "--worker",
+        second,
+        "--state",
+        "filled",
+      );
+      expect(forced).toMatchObject({ code: 0, out: { job_id: expect.any(Number) } });
+      const set = op("job", "set-state", "--job", String(forced.out.job_id), "--state", "approved");
+      expect(set).toMatchObject({
+        code: 0,
+        out: { job_id: forced.out.job_id, state: "approved", approved_at: expect.any(String) },
+      });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("imports a spreadsheet with the portal's rules, and a second run finds them existing", () => {

@@ -24,7 +24,7 @@ import {
  * resolved somewhere public at registration and points at this machine at delivery is refused
  * without a connection; a redirect is not followed; nothing a receiver says is kept; and the
  * demo company, open to anyone through "Try the demo", reaches this machine only, which is
- * where the README's receiver listens and still gets its signed deliveries.
+ * where the walk-through's receiver (docs/webhooks-and-history.md) listens and still gets its signed deliveries.
  */
 
 type Delivery = {
@@ -204,7 +204,7 @@ describe("webhooks cannot reach the server's own network (production server)", (
     await elsewhere.close();
   });
 
-  it("the demo company reaches this machine only: the README's receiver works, nothing else is taken", async () => {
+  it("the demo company reaches this machine only: the walk-through's receiver works, nothing else is taken", async () => {
     const demo = await authenticate(server.base, dataDir);
     const asked = dns.queries.length;
     for (const url of [
@@ -223,7 +223,7 @@ describe("webhooks cannot reach the server's own network (production server)", (
     // Not even looked up.
     expect(dns.queries.length).toBe(asked);
 
-    // The README's walk-through: a receiver on this machine, plain http, default settings.
+    // The walk-through (docs/webhooks-and-history.md): a receiver on this machine, plain http, default settings.
     const receiver = await startReceiver();
     const hook = await api("POST", "/webhooks", demo, {
       url: receiver.url,

@@ -10,8 +10,9 @@ import { type ServerProcess, spawnServer } from "./support/server-process";
 
 /**
  * The production server as a newcomer starts it (`npm start` runs lib/server/main.ts, bundled into .build/server.cjs), on a
- * fresh embedded database, driven over real HTTP: the README's curl walk-through is executed
- * as written, so the README cannot drift from what the server does.
+ * fresh embedded database, driven over real HTTP: the curl walk-through of docs/ (from
+ * docs/api-walkthrough.md on) is executed as written, so the docs cannot drift from what the
+ * server does.
  */
 
 const root = process.cwd();
@@ -28,20 +29,24 @@ const startServer = (extraEnv: Record<string, string> = {}): Promise<ServerProce
   });
 
 /**
- * The bash blocks of the README's walk-through, then of its mail/webhooks/history part (which
- * continues it), pointed at this server and at a receiver of this test.
+ * The pages of the walk-through, in order: each continues the one before (the same shell
+ * variables), from the curl walk-through through mail, webhooks and history to jobs.
  */
+const WALK_THROUGH_PAGES = [
+  "docs/api-walkthrough.md",
+  "docs/webhooks-and-history.md",
+  "docs/jobs.md",
+];
+
+/** Every bash block of those pages, pointed at this server and at a receiver of this test. */
 function walkThroughScript(receiver: string): string {
-  const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
-  const blocksOf = (heading: string) => {
-    const section = readme.split(`## ${heading}`)[1]?.split(/\n## /)[0] ?? "";
-    return [...section.matchAll(/```bash\n([\s\S]*?)```/g)].map((m) => m[1]);
+  const blocksOf = (page: string) => {
+    const text = fs.readFileSync(path.join(root, page), "utf8");
+    const blocks = [...text.matchAll(/```bash\n([\s\S]*?)```/g)].map((m) => m[1]);
+    if (blocks.length === 0) throw new Error(`${page} has no bash block to run`);
+    return blocks;
   };
-  return [
-    ...blocksOf("Walk-through with curl"),
-    ...blocksOf("Mail, webhooks and change history"),
-    ...blocksOf("Jobs: post, rank, hire"),
-  ]
+  return WALK_THROUGH_PAGES.flatMap(blocksOf)
     .join("\n")
     .replaceAll("http://127.0.0.1:3000", base)
     .replaceAll("http://127.0.0.1:4000/hooks", receiver)
@@ -75,7 +80,7 @@ describe("production server", () => {
     }
   });
 
-  it("runs every curl of the README's walk-through as written, and delivers its signed webhook", async () => {
+  it("runs every curl of the docs' walk-through as written, and delivers its signed webhook", async () => {
     const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
     const receiver = http.createServer((req, res) => {
       let body = "";

@@ -6,7 +6,7 @@ import { cruise, type ICruiseResult } from "dependency-cruiser";
 import { afterAll, describe, expect, it } from "vitest";
 
 /**
- * The arrows of ARCHITECTURE.md are enforced by `npm run lint` (dependency-cruiser with
+ * The arrows of docs/architecture.md are enforced by `npm run lint` (dependency-cruiser with
  * .config/dependency-cruiser.cjs). This proves the rules bite: a small tree that crosses each
  * arrow once must give exactly those violations, and a tree that keeps them must give none.
  */

@@ -2,7 +2,7 @@
  * Who may do what: one list of actions and, for each, the roles that hold it (dub's
  * rbac/permissions.ts). The API's handler wrapper reads it for every route (a route declares the
  * action it needs and nothing else checks roles); the portal reads it to hide what a person
- * cannot do; the README's role table is this table. Pure data: both sides import it.
+ * cannot do; docs/roles.md's role table is this table. Pure data: both sides import it.
  *
  * Who holds an action:
  * - a person signed in with e-mail and password (our addition): by their role;

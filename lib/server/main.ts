@@ -218,7 +218,7 @@ function refuse(res: http.ServerResponse, status: number, code: string, message:
 
 /**
  * A Host this server was not told to answer for: 421 Misdirected Request. The name is not
- * echoed; the operator finds ALLOWED_HOSTS in the message and the README.
+ * echoed; the operator finds ALLOWED_HOSTS in the message and in docs/security.md.
  */
 function refuseHost(res: http.ServerResponse) {
   refuse(

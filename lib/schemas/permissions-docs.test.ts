@@ -4,16 +4,15 @@ import { describe, expect, it } from "vitest";
 import { ACTIONS, isOperatorOnly, PERMISSIONS, ROLES } from "./permissions";
 
 /**
- * The README's role table is lib/schemas/permissions.ts written out: the same actions in the
+ * The role table of docs/roles.md is lib/schemas/permissions.ts written out: the same actions in the
  * same order, the same descriptions, and the same ✓ for each role and key pair. A change to
  * either without the other fails here, so the docs cannot drift from what the API enforces.
  */
-const README = fs.readFileSync(path.join(process.cwd(), "README.md"), "utf8");
+const PAGE = fs.readFileSync(path.join(process.cwd(), "docs/roles.md"), "utf8");
 
-function readmeTable(): string[][] {
-  const section = README.split(/^## People and roles$/m)[1]?.split(/^## /m)[0] ?? "";
-  return section
-    .split("\n")
+/** The page's one table of actions: its rows are the lines that start with an action. */
+function rolesTable(): string[][] {
+  return PAGE.split("\n")
     .filter((l) => l.startsWith("| `"))
     .map((l) =>
       l
@@ -23,7 +22,7 @@ function readmeTable(): string[][] {
     );
 }
 
-describe("README role table", () => {
+describe("docs/roles.md role table", () => {
   it("equals PERMISSIONS: actions, descriptions and who holds each", () => {
     const mark = (b: boolean) => (b ? "✓" : "—");
     const expected = ACTIONS.map((a) => {
@@ -36,13 +35,11 @@ describe("README role table", () => {
         mark(p.publicPool),
       ];
     });
-    expect(readmeTable()).toEqual(expected);
+    expect(rolesTable()).toEqual(expected);
   });
 
   it("heads its columns with the roles in the table's order", () => {
-    const head = README.split(/^## People and roles$/m)[1]
-      ?.split("\n")
-      .find((l) => l.startsWith("| Action"));
+    const head = PAGE.split("\n").find((l) => l.startsWith("| Action"));
     // Cells as the formatter pads them: compared trimmed.
     const cells = head
       ?.slice(1, -1)
