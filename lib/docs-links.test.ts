@@ -17,12 +17,6 @@ const pages = [
     .map((f) => `docs/${f}`),
 ];
 
-/**
- * Pages another branch writes, linked before they arrive: skipped only while absent. Once
- * the file is merged its links are checked like any other; then drop it from here.
- */
-const PENDING = new Set(["docs/pooler.md"]);
-
 /** The text outside code: fenced blocks and inline code hold no links. */
 const prose = (md: string) => md.replace(/^```[\s\S]*?^```/gm, "").replace(/`[^`\n]*`/g, "");
 
@@ -62,7 +56,7 @@ describe("README and docs/", () => {
           ? path.posix.normalize(path.posix.join(path.posix.dirname(page), file))
           : page;
         if (!fs.existsSync(path.join(root, target))) {
-          if (!PENDING.has(target)) broken.push(`${page}: ${link} (no ${target})`);
+          broken.push(`${page}: ${link} (no ${target})`);
           continue;
         }
         if (anchor && target.endsWith(".md") && !anchorsOf(read(target)).has(anchor)) {
