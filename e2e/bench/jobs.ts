@@ -16,9 +16,9 @@
  *
  *   npm run bench:jobs                       # sizes 10k,100k,1M (PostgreSQL), 100k (embedded)
  *   npm run bench:jobs -- --smoke            # 2,000 workers, a few iterations (npm test)
- *   npm run bench:jobs -- --sizes 1000000 --jobs 1000000 --embedded-sizes ""
- *       # and a history of that many past jobs (approved, ten workers per past posting), made
- *       # in the database before the figures: the list, the ranking and the hires at that size
+ *   npm run bench:jobs -- --sizes 100000,1000000 --jobs size --embedded-sizes ""
+ *       # with as many past jobs as workers (or --jobs N): approved, ten workers per past
+ *       # posting, made in the database first; the list, the ranking and the hires at that size
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -56,7 +56,8 @@ const embeddedSizes = (opts["embedded-sizes"] ?? (smoke ? "2000" : "100000"))
   .filter(Boolean)
   .map(Number);
 const iterations = Number(opts.iterations ?? (smoke ? 20 : 300));
-const pastJobs = Number(opts.jobs ?? 0);
+// `--jobs size`: as many past jobs as the run has workers; `--jobs N`: N at every size.
+const jobsAt = (size: number) => (opts.jobs === "size" ? size : Number(opts.jobs ?? 0));
 const outDir = path.resolve(opts.out ?? (smoke ? "bench/tmp/smoke" : "bench"));
 const markdownFile = path.resolve(
   opts.markdown ?? (opts.out || smoke ? path.join(outDir, "BENCHMARKS.md") : "BENCHMARKS.md"),
@@ -210,7 +211,7 @@ async function benchEngine(
   const { database, drop } = await open();
   const db = database.db;
   try {
-    const { companyId, badgeIds } = await seed(db, size, pastJobs);
+    const { companyId, badgeIds } = await seed(db, size, jobsAt(size));
     say(
       `${engine} ${size.toLocaleString("en-US")} workers seeded in ${Math.round((performance.now() - t0) / 1000)} s`,
     );
@@ -336,7 +337,7 @@ async function main() {
     candidates: [],
     jobs: [],
     at: new Date().toISOString(),
-    pastJobs,
+    pastJobs: opts.jobs ?? "0",
   };
   const runs: ["embedded" | "postgresql", number][] = [
     ...embeddedSizes.map((n) => ["embedded", n] as ["embedded", number]),
@@ -385,7 +386,7 @@ function targets(c: CandidateFigures[]): string[] {
 const START = "<!-- bench:jobs -->";
 const END = "<!-- /bench:jobs -->";
 
-type Results = { candidates: CandidateFigures[]; jobs: JobFigures[]; at: string; pastJobs: number };
+type Results = { candidates: CandidateFigures[]; jobs: JobFigures[]; at: string; pastJobs: string };
 
 function writeMarkdown(r: Results) {
   const n = (x: number) => x.toLocaleString("en-US");
@@ -393,7 +394,7 @@ function writeMarkdown(r: Results) {
     START,
     "## Jobs: ranking candidates, job requests, hires (`npm run bench:jobs`)",
     "",
-    `Run ${r.at.slice(0, 16).replace("T", " ")} UTC on this machine (2 cores), in process through the service the route calls (rank + serialise one page of 50), ${iterations} calls per figure after a warm-up${r.pastJobs ? `, with ${n(r.pastJobs)} past jobs seeded` : ""}. "Scan" is the same ranking without the index: every qualified row measured and sorted, in a transaction that drops the ranking index. Rows visited: users rows the plan read for page 1 (EXPLAIN ANALYZE of the nearest-first step). With 8 callers the callers and the serialisation share this one Node process on 2 cores, so that column shows queueing more than the database.`,
+    `Run ${r.at.slice(0, 16).replace("T", " ")} UTC on this machine (2 cores), in process through the service the route calls (rank + serialise one page of 50), ${iterations} calls per figure after a warm-up${r.pastJobs === "0" ? "" : `, with ${r.pastJobs === "size" ? "as many past jobs as workers" : `${n(Number(r.pastJobs))} past jobs`} seeded`}. "Scan" is the same ranking without the index: every qualified row measured and sorted, in a transaction that drops the ranking index. Rows visited: users rows the plan read for page 1 (EXPLAIN ANALYZE of the nearest-first step). With 8 callers the callers and the serialisation share this one Node process on 2 cores, so that column shows queueing more than the database.`,
     "",
     "| engine | workers | posting | p50 ms | p95 ms | p99 ms | 8 callers p95 ms | scan p50 ms | scan ÷ index | rows visited (index / scan) |",
     "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|",
