@@ -36,9 +36,10 @@ type Query = (name: string, text: string, params: unknown[]) => Promise<Rows>;
 const TOKEN_SQL = `select k.company_id, t.expires_at from tokens t join api_keys k on k.id = t.api_key_id
   where t.token_hash = $1 and t.revoked_at is null and k.revoked_at is null`;
 
+// The workers' list index holds workers only (migration 0013): the page says so in so many words.
 const PAGE_SQL = `with page as (
-    select id, updated_at from users where company_id = $1
-    order by updated_at desc, id desc limit $2 offset $3
+    select id, updated_at from users where company_id = $1 and type = 'Worker'
+    order by updated_at desc nulls first, id desc nulls first limit $2 offset $3
   )
   select u.*, coalesce(b.badges, '[]'::json) as badges,
     (select c.users from company_user_counts c where c.company_id = $1) as total

@@ -16,6 +16,9 @@
  *
  *   npm run bench:jobs                       # sizes 10k,100k,1M (PostgreSQL), 100k (embedded)
  *   npm run bench:jobs -- --smoke            # 2,000 workers, a few iterations (npm test)
+ *   npm run bench:jobs -- --sizes 100000,1000000 --jobs size --embedded-sizes ""
+ *       # with as many past jobs as workers (or --jobs N): approved, ten workers per past
+ *       # posting, made in the database first; the list, the ranking and the hires at that size
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -30,6 +33,7 @@ import { type Database, type Db, type DbOrTx, openDatabase } from "@/lib/db/clie
 import { argv, defaultEnv, env } from "@/lib/env";
 import { listJobRequestsQuerySchema } from "@/lib/schemas/job";
 import { root, tempDataDir } from "../support/server-process";
+import { CITIES, newRequest, rowsOf, seed } from "./jobs-seed";
 
 defaultEnv("LOG_LEVEL", "warn");
 
@@ -40,6 +44,7 @@ const { values: opts } = parseArgs({
     sizes: { type: "string" },
     "embedded-sizes": { type: "string" },
     iterations: { type: "string" },
+    jobs: { type: "string" },
     out: { type: "string" },
     markdown: { type: "string" },
   },
@@ -48,25 +53,17 @@ const smoke = opts.smoke ?? false;
 const pgSizes = (opts.sizes ?? (smoke ? "2000" : "10000,100000,1000000")).split(",").map(Number);
 const embeddedSizes = (opts["embedded-sizes"] ?? (smoke ? "2000" : "100000"))
   .split(",")
+  .filter(Boolean)
   .map(Number);
 const iterations = Number(opts.iterations ?? (smoke ? 20 : 300));
+// `--jobs size`: as many past jobs as the run has workers; `--jobs N`: N at every size.
+const jobsAt = (size: number) => (opts.jobs === "size" ? size : Number(opts.jobs ?? 0));
 const outDir = path.resolve(opts.out ?? (smoke ? "bench/tmp/smoke" : "bench"));
 const markdownFile = path.resolve(
   opts.markdown ?? (opts.out || smoke ? path.join(outDir, "BENCHMARKS.md") : "BENCHMARKS.md"),
 );
 const pgUrl = env().DATABASE_URL ?? env().TEST_DATABASE_URL;
 const say = (line: string) => process.stdout.write(`[bench:jobs] ${line}\n`);
-
-const CITIES = [
-  [37.7749, -122.4194],
-  [37.8044, -122.2712],
-  [34.0522, -118.2437],
-  [41.8781, -87.6298],
-  [32.7767, -96.797],
-  [29.7604, -95.3698],
-  [33.749, -84.388],
-  [40.7128, -74.006],
-] as const;
 
 type Latency = { p50: number; p95: number; p99: number; mean: number; n: number };
 type CandidateFigures = {
@@ -113,73 +110,6 @@ async function timed(count: number, concurrency: number, fn: (i: number) => Prom
     }),
   );
   return samples;
-}
-
-const rowsOf = (r: unknown) =>
-  ((r as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
-
-/** N workers of one company around the eight cities; two common badges and eighteen rarer. */
-async function seed(db: Db, n: number) {
-  const [company] = rowsOf(
-    await db.execute(sql`insert into companies (name) values ('Bench Jobs Co') returning id`),
-  );
-  const companyId = Number(company!.id);
-  const now = new Date().toISOString();
-  await db.execute(sql`insert into badges (company_id, name, description, created_at, updated_at)
-    select ${companyId}, 'Bench badge ' || b, 'Benchmark badge', ${now}, ${now} from generate_series(1, 20) b`);
-  const badgeIds = rowsOf(
-    await db.execute(sql`select id from badges where company_id = ${companyId} order by id`),
-  ).map((r) => Number(r.id));
-  // Built after the rows, as a restore would: faster than keeping it up to date row by row.
-  await db.execute(sql`drop index if exists users_company_rank_point_idx`);
-  const lat = sql.raw(`(array[${CITIES.map((c) => c[0]).join(",")}])[1 + g % 8]`);
-  const lng = sql.raw(`(array[${CITIES.map((c) => c[1]).join(",")}])[1 + g % 8]`);
-  const CHUNK = 100_000;
-  for (let start = 1; start <= n; start += CHUNK) {
-    const end = Math.min(n, start + CHUNK - 1);
-    await db.execute(sql`insert into users (company_id, first_name, last_name, email, phone,
-        latitude, longitude, home_latitude, home_longitude, suspended, rating, created_at, updated_at)
-      select ${companyId}, 'Bench', 'Worker ' || g, 'bench' || g || '@example.com', '+1' || (2000000000 + g)::text,
-        case when g % 4 <> 0 then (${lat} + (random() - 0.5) * 0.6)::numeric(10,7) end,
-        case when g % 4 <> 0 then (${lng} + (random() - 0.5) * 0.6)::numeric(10,7) end,
-        case when g % 33 <> 0 then (${lat} + (random() - 0.5) * 0.6)::numeric(10,7) end,
-        case when g % 33 <> 0 then (${lng} + (random() - 0.5) * 0.6)::numeric(10,7) end,
-        g % 20 = 0, case when g % 3 = 0 then round((3 + random() * 2)::numeric, 2) end,
-        ${now}, ${now}
-      from generate_series(${start}::int, ${end}::int) g`);
-    await db.execute(sql`insert into user_badges (user_id, badge_id, created_at)
-      select u.id, b.id, ${now} from users u
-      join badges b on b.company_id = ${companyId}
-      where u.company_id = ${companyId} and u.id between
-        (select min(id) from users where email = ${`bench${start}@example.com`}) and
-        (select min(id) from users where email = ${`bench${end}@example.com`})
-        and random() < case when b.id = ${badgeIds[0]!} then 0.4 when b.id = ${badgeIds[1]!} then 0.3 else 0.05 end`);
-  }
-  await db.execute(sql`create index users_company_rank_point_idx on users using gist (company_id,
-    (ll_to_earth(coalesce(latitude, home_latitude)::float8, coalesce(longitude, home_longitude)::float8)))`);
-  await db.execute(sql`vacuum analyze users`);
-  await db.execute(sql`vacuum analyze user_badges`);
-  return { companyId, badgeIds };
-}
-
-async function newRequest(
-  db: Db,
-  companyId: number,
-  site: readonly [number, number],
-  badges: number[],
-) {
-  const now = new Date().toISOString();
-  const [row] = rowsOf(
-    await db.execute(sql`insert into job_requests (company_id, name, state, slots, latitude, longitude, created_at, updated_at)
-      values (${companyId}, 'Bench posting', 'posted', 1000, ${site[0]}, ${site[1]}, ${now}, ${now}) returning id`),
-  );
-  const id = Number(row!.id);
-  for (const b of badges) {
-    await db.execute(
-      sql`insert into job_request_badges (job_request_id, badge_id, created_at) values (${id}, ${b}, ${now})`,
-    );
-  }
-  return id;
 }
 
 /** The ranking as one sort over every qualified row: the comparison without the index. */
@@ -281,7 +211,7 @@ async function benchEngine(
   const { database, drop } = await open();
   const db = database.db;
   try {
-    const { companyId, badgeIds } = await seed(db, size);
+    const { companyId, badgeIds } = await seed(db, size, jobsAt(size));
     say(
       `${engine} ${size.toLocaleString("en-US")} workers seeded in ${Math.round((performance.now() - t0) / 1000)} s`,
     );
@@ -403,10 +333,11 @@ async function scratchPg(url: string) {
 }
 
 async function main() {
-  const results: { candidates: CandidateFigures[]; jobs: JobFigures[]; at: string } = {
+  const results: Results = {
     candidates: [],
     jobs: [],
     at: new Date().toISOString(),
+    pastJobs: opts.jobs ?? "0",
   };
   const runs: ["embedded" | "postgresql", number][] = [
     ...embeddedSizes.map((n) => ["embedded", n] as ["embedded", number]),
@@ -455,13 +386,15 @@ function targets(c: CandidateFigures[]): string[] {
 const START = "<!-- bench:jobs -->";
 const END = "<!-- /bench:jobs -->";
 
-function writeMarkdown(r: { candidates: CandidateFigures[]; jobs: JobFigures[]; at: string }) {
+type Results = { candidates: CandidateFigures[]; jobs: JobFigures[]; at: string; pastJobs: string };
+
+function writeMarkdown(r: Results) {
   const n = (x: number) => x.toLocaleString("en-US");
   const lines = [
     START,
     "## Jobs: ranking candidates, job requests, hires (`npm run bench:jobs`)",
     "",
-    `Run ${r.at.slice(0, 16).replace("T", " ")} UTC on this machine (2 cores), in process through the service the route calls (rank + serialise one page of 50), ${iterations} calls per figure after a warm-up. "Scan" is the same ranking without the index: every qualified row measured and sorted, in a transaction that drops the ranking index. Rows visited: users rows the plan read for page 1 (EXPLAIN ANALYZE of the nearest-first step). With 8 callers the callers and the serialisation share this one Node process on 2 cores, so that column shows queueing more than the database.`,
+    `Run ${r.at.slice(0, 16).replace("T", " ")} UTC on this machine (2 cores), in process through the service the route calls (rank + serialise one page of 50), ${iterations} calls per figure after a warm-up${r.pastJobs === "0" ? "" : `, with ${r.pastJobs === "size" ? "as many past jobs as workers" : `${n(Number(r.pastJobs))} past jobs`} seeded`}. "Scan" is the same ranking without the index: every qualified row measured and sorted, in a transaction that drops the ranking index. Rows visited: users rows the plan read for page 1 (EXPLAIN ANALYZE of the nearest-first step). With 8 callers the callers and the serialisation share this one Node process on 2 cores, so that column shows queueing more than the database.`,
     "",
     "| engine | workers | posting | p50 ms | p95 ms | p99 ms | 8 callers p95 ms | scan p50 ms | scan ÷ index | rows visited (index / scan) |",
     "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|",

@@ -77,6 +77,8 @@ export type BenchResults = {
     durationS: number;
     poolSize: number;
     engines: string[];
+    /** `--only`: the sections a partial run measured (absent: all of them). */
+    only?: string[];
   };
   machine: Record<string, string | number | null>;
   engines: Partial<Record<"embedded" | "postgresql", EngineResults>>;

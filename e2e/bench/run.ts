@@ -22,6 +22,10 @@
  *   npm run bench                         # 100,000 workers, 10 s per load
  *   npm run bench -- --smoke --out DIR    # 300 workers, 1 s per load (what npm test runs)
  *   npm run bench -- --workers 20000 --duration 5 --engines postgresql
+ *   npm run bench -- --engines postgresql --database scale_100k --only search --out bench/tmp/s
+ *       # a kept database (seeded once, reused by later runs: ./bench-database.ts) and only the
+ *       # named sections (list, search, write, proxy, pages); a partial run writes its
+ *       # results.json to --out (default bench/tmp/only) and leaves BENCHMARKS.md alone
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -42,6 +46,7 @@ import { type OpenOptions, openDatabase } from "@/lib/db/client";
 import { argv, defaultEnv, env, inheritedEnv } from "@/lib/env";
 import { localSecret } from "@/lib/local-secret";
 import type { BaselineConfig } from "./baseline-server";
+import { type Engine, keptDatabase, throwaway } from "./bench-database";
 import { openSession, type Statement } from "./capture-sql";
 import { benchPages, firstLoadJs, frameworkFloor, lighthouse, showcaseJobRequest } from "./pages";
 import {
@@ -51,9 +56,7 @@ import {
   renderMarkdown,
   WEIGHED_ONLY,
 } from "./report";
-import { seedBench } from "./seed";
-
-type Engine = "embedded" | "postgresql";
+import { type BenchSeed, seedBench } from "./seed";
 
 // The requests this process answers itself (recording the SQL) need no log lines.
 defaultEnv("LOG_LEVEL", "warn");
@@ -67,13 +70,21 @@ const { values: opts } = parseArgs({
     engines: { type: "string" },
     out: { type: "string" },
     markdown: { type: "string" },
+    only: { type: "string" },
+    database: { type: "string" },
   },
 });
 
 const smoke = opts.smoke ?? false;
 const workers = Number(opts.workers ?? (smoke ? 300 : 100_000));
 const durationS = Number(opts.duration ?? (smoke ? 1 : 10));
-const outDir = path.resolve(opts.out ?? (smoke ? "bench/tmp/smoke" : "bench"));
+const SECTIONS = ["list", "search", "write", "proxy", "pages"] as const;
+const only = opts.only?.split(",") as (typeof SECTIONS)[number][] | undefined;
+for (const s of only ?? []) if (!SECTIONS.includes(s)) throw new Error(`--only: unknown ${s}`);
+const want = (section: (typeof SECTIONS)[number]) => !only || only.includes(section);
+const outDir = path.resolve(
+  opts.out ?? (smoke ? "bench/tmp/smoke" : only ? "bench/tmp/only" : "bench"),
+);
 const markdownFile = path.resolve(
   opts.markdown ?? (opts.out || smoke ? path.join(outDir, "BENCHMARKS.md") : "BENCHMARKS.md"),
 );
@@ -118,38 +129,6 @@ async function warmLoad(scenario: Record<string, unknown>): Promise<LoadResult> 
   const runId = typeof scenario.runId === "number" ? (scenario.runId + 500) % 1000 : undefined;
   await load({ ...scenario, durationS: Math.min(2, durationS), runId });
   return load(scenario);
-}
-
-/** A throwaway database: a scratch database on the server, or a fresh data folder. */
-async function throwaway(
-  engine: Engine,
-): Promise<{ open: OpenOptions; drop: () => Promise<void> }> {
-  if (engine === "embedded") {
-    const dataDir = tempDataDir("bench");
-    return {
-      open: { kind: "embedded", dataDir },
-      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `bench_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new URL(pgUrl!);
-  admin.pathname = "/postgres";
-  const run = async (statement: string) => {
-    const c = new pg.Client({ connectionString: admin.toString() });
-    await c.connect();
-    try {
-      await c.query(statement);
-    } finally {
-      await c.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(pgUrl!);
-  url.pathname = `/${name}`;
-  return {
-    open: { kind: "postgresql", url: url.toString(), poolSize: POOL_SIZE },
-    drop: () => run(`drop database if exists ${name} with (force)`),
-  };
 }
 
 async function startOurServer(engine: Engine, open: OpenOptions, dataDir: string) {
@@ -241,14 +220,27 @@ const seqScansUsers = (plan: string) => /Seq Scan on users\b/.test(plan);
 
 async function benchEngine(engine: Engine, measurePages: boolean): Promise<EngineResults> {
   say(`${engine}: seeding ${workers.toLocaleString("en-US")} workers and 50 badges`);
-  const { open, drop } = await throwaway(engine);
+  if (opts.database && engine !== "postgresql") throw new Error("--database: PostgreSQL only");
+  const kept = opts.database
+    ? await keptDatabase(opts.database, pgUrl!, POOL_SIZE, workers)
+    : undefined;
+  const { open, drop } = kept
+    ? { open: kept.open, drop: async () => {} }
+    : await throwaway(engine, pgUrl, POOL_SIZE);
   const dataDir = open.kind === "embedded" ? open.dataDir! : tempDataDir("bench-pg");
   try {
-    const t0 = performance.now();
-    const database = await openDatabase(open);
-    const migrateMs = ms(t0);
-    const seed = await seedBench(database.db, { workers, badges: 50, now: new Date() });
-    await database.close();
+    let seed: BenchSeed;
+    let migrateMs = 0;
+    if (kept) {
+      ({ seed, migrateMs } = kept);
+      say(`${engine}: ${kept.reused ? "reusing" : "seeded"} the kept database ${opts.database}`);
+    } else {
+      const t0 = performance.now();
+      const database = await openDatabase(open);
+      migrateMs = ms(t0);
+      seed = await seedBench(database.db, { workers, badges: 50, now: new Date() });
+      await database.close();
+    }
     say(`${engine}: seeded in ${seed.ms.insert} ms (+ ${seed.ms.vacuumAnalyze} ms vacuum analyze)`);
 
     // In this process, with a recorder on the driver: a token, the list's statements, and the
@@ -311,30 +303,31 @@ async function benchEngine(engine: Engine, measurePages: boolean): Promise<Engin
     say(`${engine}: our list page runs ${listStatements.length} statements; the baseline's, 2`);
 
     // 1b. The baseline, on its own (for the embedded engine it must hold the folder alone).
-    say(`${engine}: baseline list`);
-    const baseline = await startBaseline({
-      database:
-        open.kind === "postgresql"
-          ? { kind: "postgresql", url: open.url, poolSize: POOL_SIZE }
-          : { kind: "embedded", dataDir: open.dataDir! },
-    });
-    let baselineList: LoadResult;
-    try {
-      baselineList = await warmLoad({
-        base: baseline.base,
-        kind: "list",
-        connections: 32,
-        durationS,
-        pages,
-        token,
+    const baselineList = await section("list", async () => {
+      say(`${engine}: baseline list`);
+      const baseline = await startBaseline({
+        database:
+          open.kind === "postgresql"
+            ? { kind: "postgresql", url: open.url, poolSize: POOL_SIZE }
+            : { kind: "embedded", dataDir: open.dataDir! },
       });
-    } finally {
-      await baseline.stop();
-    }
+      try {
+        return await warmLoad({
+          base: baseline.base,
+          kind: "list",
+          connections: 32,
+          durationS,
+          pages,
+          token,
+        });
+      } finally {
+        await baseline.stop();
+      }
+    });
 
     // 6. Cold starts: three, the median counts (the first also checks the build is current).
     const coldStartMs: number[] = [];
-    for (let i = 0; i < 2; i++) {
+    for (let i = 0; i < (only ? 0 : 2); i++) {
       const { server, coldStartMs: c } = await startOurServer(engine, open, dataDir);
       coldStartMs.push(c);
       await stop(server);
@@ -346,31 +339,41 @@ async function benchEngine(engine: Engine, measurePages: boolean): Promise<Engin
       const rssIdle = rssOf(server.pid);
       const common = { base: server.base, durationS, pages, token };
 
-      say(`${engine}: list`);
-      const list = await warmLoad({ ...common, kind: "list", connections: 32 });
+      const list = await section("list", () => {
+        say(`${engine}: list`);
+        return warmLoad({ ...common, kind: "list", connections: 32 });
+      });
       const rssAfterList = rssOf(server.pid);
 
-      say(`${engine}: search`);
       // One person searching (the latency a search has), then eight at once (under load).
       const terms = seed.searchTerms.map((t) => t.q);
-      const searchOne = await warmLoad({ ...common, kind: "search", connections: 1, terms });
-      const search = await warmLoad({ ...common, kind: "search", connections: 8, terms });
-
-      say(`${engine}: write`);
-      const runId = Date.now() % 1000;
-      const invite = await warmLoad({ ...common, kind: "invite", connections: 16, runId });
-      const patch = await warmLoad({
-        ...common,
-        kind: "patch",
-        connections: 16,
-        userIds: seed.userIds,
-        badgeIds: seed.badgeIds,
+      const searchOne = await section("search", () => {
+        say(`${engine}: search`);
+        return warmLoad({ ...common, kind: "search", connections: 1, terms });
       });
+      const search = await section("search", () =>
+        warmLoad({ ...common, kind: "search", connections: 8, terms }),
+      );
 
-      say(`${engine}: proxy`);
+      const runId = Date.now() % 1000;
+      const invite = await section("write", () => {
+        say(`${engine}: write`);
+        return warmLoad({ ...common, kind: "invite", connections: 16, runId });
+      });
+      const patch = await section("write", () =>
+        warmLoad({
+          ...common,
+          kind: "patch",
+          connections: 16,
+          userIds: seed.userIds,
+          badgeIds: seed.badgeIds,
+        }),
+      );
+
       const cookie = await signIn(server.base, keys);
       const proxy: EngineResults["proxy"] = [];
-      for (const connections of [1, 32]) {
+      if (want("proxy")) say(`${engine}: proxy`);
+      for (const connections of want("proxy") ? [1, 32] : []) {
         const direct = await warmLoad({ ...common, kind: "list", connections });
         const viaProxy = await warmLoad({ ...common, kind: "proxy-list", connections, cookie });
         proxy.push({
@@ -382,26 +385,29 @@ async function benchEngine(engine: Engine, measurePages: boolean): Promise<Engin
         });
       }
 
-      say(`${engine}: pages`);
-      const pageList = benchPages(cookie, {
-        worker: seed.userIds.min + Math.floor((seed.userIds.max - seed.userIds.min) / 2),
-        // Posted now (the bench's company has no postings): the ranking runs over every worker.
-        jobRequest: await showcaseJobRequest(server.base, token),
-      });
-      const firstLoad = measurePages
-        ? await Promise.all(
-            pageList.map(async (p) => ({
-              name: p.name,
-              path: p.path,
-              ...(await firstLoadJs({
-                base: server.base,
+      if (want("pages")) say(`${engine}: pages`);
+      const pageList = want("pages")
+        ? benchPages(cookie, {
+            worker: seed.userIds.min + Math.floor((seed.userIds.max - seed.userIds.min) / 2),
+            // Posted now (the company has no postings): the ranking runs over every worker.
+            jobRequest: await showcaseJobRequest(server.base, token),
+          })
+        : [];
+      const firstLoad =
+        measurePages && want("pages")
+          ? await Promise.all(
+              pageList.map(async (p) => ({
+                name: p.name,
                 path: p.path,
-                cookie: p.cookie,
-                projectDir: root,
+                ...(await firstLoadJs({
+                  base: server.base,
+                  path: p.path,
+                  cookie: p.cookie,
+                  projectDir: root,
+                })),
               })),
-            })),
-          )
-        : undefined;
+            )
+          : undefined;
       const lighthouseRuns: EngineResults["lighthouse"] = [];
       for (const p of pageList.filter((x) => !WEIGHED_ONLY.has(x.name))) {
         lighthouseRuns.push({
@@ -423,7 +429,7 @@ async function benchEngine(engine: Engine, measurePages: boolean): Promise<Engin
         list: {
           ours: list,
           baseline: baselineList,
-          ratio: ratio(list.perSecond, baselineList.perSecond),
+          ratio: list && baselineList ? ratio(list.perSecond, baselineList.perSecond) : null,
         },
         search: { single: searchOne, load: search, explain: explains },
         write: { invite, patch },
@@ -432,7 +438,7 @@ async function benchEngine(engine: Engine, measurePages: boolean): Promise<Engin
         firstLoad,
         footprint: {
           coldStartMs,
-          coldStartMedianMs: [...coldStartMs].sort((a, b) => a - b)[1]!,
+          coldStartMedianMs: [...coldStartMs].sort((a, b) => a - b)[coldStartMs.length >> 1]!,
           rssIdleMB: mb(rssIdle),
           rssAfterListMB: mb(rssAfterList),
         },
@@ -444,6 +450,14 @@ async function benchEngine(engine: Engine, measurePages: boolean): Promise<Engin
     await drop();
     if (open.kind === "postgresql") fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * One section's figures, or nothing when `--only` leaves it out (a partial run's results.json
+ * then lacks them; it is never rendered into BENCHMARKS.md).
+ */
+function section<T>(name: (typeof SECTIONS)[number], run: () => Promise<T>): Promise<T> {
+  return want(name) ? run() : Promise.resolve(undefined as T);
 }
 
 function ratio(a: number | null, b: number | null): number | null {
@@ -490,7 +504,7 @@ async function main() {
   const results: BenchResults = {
     date: new Date().toISOString(),
     smoke,
-    config: { workers, badges: 50, durationS, poolSize: POOL_SIZE, engines },
+    config: { workers, badges: 50, durationS, poolSize: POOL_SIZE, engines, only },
     machine: await machine(),
     engines: {},
     floor: null,
@@ -499,10 +513,16 @@ async function main() {
   for (const [i, engine] of engines.entries()) {
     results.engines[engine] = await benchEngine(engine, i === 0);
   }
-  say("framework floor: a bare Next page, built now");
-  results.floor = await frameworkFloor(root);
+  if (want("pages")) {
+    say("framework floor: a bare Next page, built now");
+    results.floor = await frameworkFloor(root);
+  }
   results.totalSeconds = Math.round(ms(t0) / 1000);
   fs.writeFileSync(path.join(outDir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
+  if (only) {
+    say(`done in ${results.totalSeconds} s (--only ${only.join(",")}): ${outDir}/results.json`);
+    return;
+  }
   // The sections other steps keep in this file survive the rewrite: the job half's figures
   // (written by jobs.ts, between its markers) and a hand-kept before/after section.
   const previous = fs.existsSync(markdownFile) ? fs.readFileSync(markdownFile, "utf8") : "";

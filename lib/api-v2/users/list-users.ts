@@ -21,8 +21,7 @@ import type { ListUsersQuery } from "@/lib/schemas/user";
 import type { Caller } from "../caller";
 import { paging } from "../format";
 import { containsTerm } from "../search/contains-term";
-import { serializeUser } from "./serialize-user";
-import { badgesOfPage } from "./user-badges";
+import { serializeUser, type UserRow } from "./serialize-user";
 import { isWorker, visibleUsers } from "./visibility";
 
 /**
@@ -138,54 +137,65 @@ export async function listUsers(db: Db, caller: Caller, now: Date, query: ListUs
   const keys = SORT_KEYS[query.sort];
   const order = orderOf(keys);
 
-  // The page's ids first, then only those rows: a deep page skips index entries, not rows.
-  // A private pool's whole list: one round trip (wholePoolPage). Anything narrower (a search, a filter, the public pool): one pass over the
-  // matches gives both the page and the total (a window count), so a search's trigram scan
-  // runs once, and the planner weighs the index walk against the matches it must all visit.
+  // A private pool's whole list: one round trip on its index and counter (wholePoolPage).
   if (caller.pool === "private" && !filters.some(Boolean)) {
     return wholePoolPage(db, caller, query, order, limit, offset);
   }
-  // "offset 0" keeps the planner from pulling the matches up into the ordered query: a window
-  // count must visit every match anyway, so walking the date index (all 100,000 entries) to
-  // save a sort never pays, while a trigram or filter scan of the matches does.
+  // Anything narrower (a search, a filter, the public pool), also in one round trip: one pass
+  // over the matches gives the page's ids and the total (a window count), so a search's trigram
+  // scan runs once, then only the page's rows are joined back, with their badges aggregated in
+  // the database. "offset 0" keeps the planner from pulling the matches up into the ordered
+  // query: a window count must visit every match anyway, so walking the date index (every
+  // entry of the pool) to save a sort never pays, while a trigram or filter scan of the
+  // matches does.
   const matches = sql`select ${users.id} as id, ${sql.join(
     keys.map((k, i) => sql`${k.expr} as ${sql.identifier(`k${i}`)}`),
     sql`, `,
   )} from ${users} where ${where} offset 0`;
-  const page = rowsOf<{ id: number; total: string }>(
-    await db.execute(
-      sql`select m.id, count(*) over () as total from (${matches}) as m order by ${sql.join(
+  const page = db
+    .$with("page", {
+      pageId: sql<number>`page_id`.as("page_id"),
+      total: sql<string>`total`.as("total"),
+    })
+    .as(
+      sql`select m.id as page_id, count(*) over () as total from (${matches}) as m order by ${sql.join(
         keys.map((k, i) => sql`${sql.identifier(`k${i}`)} ${sql.raw(k.desc ? "desc" : "asc")}`),
         sql`, `,
       )} limit ${limit} offset ${offset}`,
-    ),
-  );
-  const ids = page.map((r) => Number(r.id));
+    );
+  const rows = await db
+    .with(page)
+    .select({ user: users, badges: BADGES_JSON, total: page.total })
+    .from(page)
+    .innerJoin(users, eq(users.id, page.pageId))
+    .orderBy(...order);
   const total =
-    page.length > 0
-      ? Number(page[0]!.total)
+    rows.length > 0
+      ? Number(rows[0]!.total)
       : offset === 0
         ? 0
         : Number((await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0);
-  const [rows, badges] = await Promise.all([
-    ids.length === 0
-      ? Promise.resolve([])
-      : prepared(db, `users_by_ids_${query.sort}`, () =>
-          db
-            .select()
-            .from(users)
-            .where(sql`${users.id} = any(${sql.placeholder("ids")}::int[])`)
-            .orderBy(...order)
-            .prepare(`users_by_ids_${query.sort}`),
-        ).execute({ ids }),
-    badgesOfPage(db, ids),
-  ]);
-  return {
-    users: rows.map((r) => serializeUser(r, badges.get(r.id) ?? [], caller)),
-    page: query.page,
-    per: query.per,
-    total,
-  };
+  return { users: serializeRows(rows, caller), page: query.page, per: query.per, total };
+}
+
+/** A page row's badges, aggregated in the database (one round trip for the page). */
+const BADGES_JSON = sql<
+  BadgeJson[]
+>`coalesce((select json_agg(json_build_object('id', ub.id, 'user_id', ub.user_id, 'badge_id', ub.badge_id, 'created_at', ub.created_at) order by ub.id) from ${userBadges} ub where ub.user_id = ${users.id}), '[]'::json)`;
+
+function serializeRows(rows: { user: UserRow; badges: BadgeJson[] }[], caller: Caller) {
+  return rows.map((r) =>
+    serializeUser(
+      r.user,
+      r.badges.map((b) => ({
+        id: b.id,
+        userId: b.user_id,
+        badgeId: b.badge_id,
+        createdAt: new Date(b.created_at),
+      })),
+      caller,
+    ),
+  );
 }
 
 /**
@@ -217,9 +227,7 @@ async function wholePoolPage(
       .with(page)
       .select({
         user: users,
-        badges: sql<
-          BadgeJson[]
-        >`coalesce((select json_agg(json_build_object('id', ub.id, 'user_id', ub.user_id, 'badge_id', ub.badge_id, 'created_at', ub.created_at) order by ub.id) from ${userBadges} ub where ub.user_id = ${users.id}), '[]'::json)`,
+        badges: BADGES_JSON,
         total: sql<number>`(select c.users from ${companyUserCounts} c where c.company_id = ${sql.placeholder("company")})`,
       })
       .from(page)
@@ -237,28 +245,7 @@ async function wholePoolPage(
       .where(eq(companyUserCounts.companyId, caller.companyId));
     total = Number(counted?.n ?? 0);
   }
-  return {
-    users: rows.map((r) =>
-      serializeUser(
-        r.user,
-        r.badges.map((b) => ({
-          id: b.id,
-          userId: b.user_id,
-          badgeId: b.badge_id,
-          createdAt: new Date(b.created_at),
-        })),
-        caller,
-      ),
-    ),
-    page: query.page,
-    per: query.per,
-    total,
-  };
+  return { users: serializeRows(rows, caller), page: query.page, per: query.per, total };
 }
 
 type BadgeJson = { id: number; user_id: number; badge_id: number; created_at: string };
-
-/** drizzle's execute answers `{ rows }` on both drivers. */
-function rowsOf<T>(res: unknown): T[] {
-  return (res as { rows: T[] }).rows;
-}

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "@/lib/db/client";
-import { prepared } from "@/lib/db/prepared";
+import type { DbOrTx } from "@/lib/db/client";
 import { badges, userBadges } from "@/lib/db/schema";
 import { ApiError, type FieldErrors } from "../errors";
 import type { UserBadgeRow } from "./serialize-user";
@@ -17,20 +16,6 @@ export async function badgesByUser(
     // One array parameter, not one per id: a shorter statement to build, send and parse.
     .where(sql`${userBadges.userId} = any(${sql.param(userIds)}::int[])`)
     .orderBy(asc(userBadges.id));
-  return grouped(rows);
-}
-
-/** The same for a list page, as a prepared statement (lists run it on every call). */
-export async function badgesOfPage(db: Db, userIds: number[]) {
-  if (userIds.length === 0) return new Map<number, UserBadgeRow[]>();
-  const rows = await prepared(db, "badges_of_users", () =>
-    db
-      .select()
-      .from(userBadges)
-      .where(sql`${userBadges.userId} = any(${sql.placeholder("ids")}::int[])`)
-      .orderBy(asc(userBadges.id))
-      .prepare("badges_of_users"),
-  ).execute({ ids: userIds });
   return grouped(rows);
 }
 

@@ -7,7 +7,12 @@ import type { Caller } from "../caller";
 const APPROVED_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** Workers, as opposed to employer users (the team), who live in the same table. */
-export const isWorker = eq(users.type, "Worker");
+/**
+ * A literal, not a parameter: the list's index holds workers only (users_company_updated_idx's
+ * condition), and a prepared statement's generic plan can use a partial index only when the
+ * query says the same condition in so many words.
+ */
+export const isWorker = sql`${users.type} = 'Worker'`;
 
 /**
  * Which workers the caller may see, as a condition on `users` (employer users are the team's,

@@ -1,0 +1,125 @@
+/**
+ * The job half's benchmark data (jobs.ts), made in the database with generate_series: N workers
+ * around eight cities with badges, optionally a history of past jobs, and postings to rank for.
+ */
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+
+export const CITIES = [
+  [37.7749, -122.4194],
+  [37.8044, -122.2712],
+  [34.0522, -118.2437],
+  [41.8781, -87.6298],
+  [32.7767, -96.797],
+  [29.7604, -95.3698],
+  [33.749, -84.388],
+  [40.7128, -74.006],
+] as const;
+
+export const rowsOf = (r: unknown) =>
+  ((r as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
+
+/** N workers of one company around the eight cities; two common badges and eighteen rarer. */
+export async function seed(db: Db, n: number, pastJobs = 0) {
+  const [company] = rowsOf(
+    await db.execute(sql`insert into companies (name) values ('Bench Jobs Co') returning id`),
+  );
+  const companyId = Number(company!.id);
+  const now = new Date().toISOString();
+  await db.execute(sql`insert into badges (company_id, name, description, created_at, updated_at)
+    select ${companyId}, 'Bench badge ' || b, 'Benchmark badge', ${now}, ${now} from generate_series(1, 20) b`);
+  const badgeIds = rowsOf(
+    await db.execute(sql`select id from badges where company_id = ${companyId} order by id`),
+  ).map((r) => Number(r.id));
+  // Built after the rows, as a restore would: faster than keeping it up to date row by row.
+  await db.execute(sql`drop index if exists users_company_rank_point_idx`);
+  const lat = sql.raw(`(array[${CITIES.map((c) => c[0]).join(",")}])[1 + g % 8]`);
+  const lng = sql.raw(`(array[${CITIES.map((c) => c[1]).join(",")}])[1 + g % 8]`);
+  const CHUNK = 100_000;
+  for (let start = 1; start <= n; start += CHUNK) {
+    const end = Math.min(n, start + CHUNK - 1);
+    await db.execute(sql`insert into users (company_id, first_name, last_name, email, phone,
+        latitude, longitude, home_latitude, home_longitude, suspended, rating, created_at, updated_at)
+      select ${companyId}, 'Bench', 'Worker ' || g, 'bench' || g || '@example.com', '+1' || (2000000000 + g)::text,
+        case when g % 4 <> 0 then (${lat} + (random() - 0.5) * 0.6)::numeric(10,7) end,
+        case when g % 4 <> 0 then (${lng} + (random() - 0.5) * 0.6)::numeric(10,7) end,
+        case when g % 33 <> 0 then (${lat} + (random() - 0.5) * 0.6)::numeric(10,7) end,
+        case when g % 33 <> 0 then (${lng} + (random() - 0.5) * 0.6)::numeric(10,7) end,
+        g % 20 = 0, case when g % 3 = 0 then round((3 + random() * 2)::numeric, 2) end,
+        ${now}, ${now}
+      from generate_series(${start}::int, ${end}::int) g`);
+    await db.execute(sql`insert into user_badges (user_id, badge_id, created_at)
+      select u.id, b.id, ${now} from users u
+      join badges b on b.company_id = ${companyId}
+      where u.company_id = ${companyId} and u.id between
+        (select min(id) from users where email = ${`bench${start}@example.com`}) and
+        (select min(id) from users where email = ${`bench${end}@example.com`})
+        and random() < case when b.id = ${badgeIds[0]!} then 0.4 when b.id = ${badgeIds[1]!} then 0.3 else 0.05 end`);
+  }
+  await db.execute(sql`create index users_company_rank_point_idx on users using gist (company_id,
+    (ll_to_earth(coalesce(latitude, home_latitude)::float8, coalesce(longitude, home_longitude)::float8)))`);
+  if (pastJobs > 0) await seedPastJobs(db, companyId, n, pastJobs);
+  await db.execute(sql`vacuum analyze users`);
+  await db.execute(sql`vacuum analyze user_badges`);
+  return { companyId, badgeIds };
+}
+
+/**
+ * `count` past jobs: approved, ten workers each on `count / 10` past postings (completed, spread
+ * over the last two years around the eight cities), in the database (generate_series).
+ */
+async function seedPastJobs(db: Db, companyId: number, workers: number, count: number) {
+  const t0 = performance.now();
+  const postings = Math.max(1, Math.ceil(count / 10));
+  const lat = sql.raw(`(array[${CITIES.map((c) => c[0]).join(",")}])[1 + g % 8]`);
+  const lng = sql.raw(`(array[${CITIES.map((c) => c[1]).join(",")}])[1 + g % 8]`);
+  const [first] = rowsOf(
+    await db.execute(sql`with made as (
+      insert into job_requests (company_id, name, state, slots, latitude, longitude, created_at, updated_at)
+      select ${companyId}, 'Past posting ' || g, 'completed', 10, ${lat}, ${lng},
+        now() - make_interval(mins => g % 1051200), now() - make_interval(mins => g % 1051200)
+      from generate_series(1, ${postings}::int) g
+      returning id)
+    select min(id) as lo from made`),
+  );
+  const lo = Number(first!.lo);
+  const [minUser] = rowsOf(
+    await db.execute(sql`select min(id) as id from users where company_id = ${companyId}`),
+  );
+  const u0 = Number(minUser!.id);
+  // Job g: posting lo + g / 10, worker u0 + (g * 7919) mod workers (distinct within a posting).
+  const CHUNK = 250_000;
+  for (let start = 0; start < count; start += CHUNK) {
+    const end = Math.min(count, start + CHUNK) - 1;
+    await db.execute(sql`insert into jobs (company_id, job_request_id, user_id, state, rating, created_at, updated_at)
+      select ${companyId}, ${lo} + g / 10, ${u0} + ((g::bigint * 7919) % ${workers})::int, 'approved', 1 + g % 5,
+        r.created_at, r.created_at
+      from generate_series(${start}::int, ${end}::int) g
+      join job_requests r on r.id = ${lo} + g / 10`);
+  }
+  await db.execute(sql`vacuum analyze job_requests`);
+  await db.execute(sql`vacuum analyze jobs`);
+  process.stdout.write(
+    `[bench:jobs] ${count.toLocaleString("en-US")} past jobs on ${postings.toLocaleString("en-US")} postings in ${Math.round((performance.now() - t0) / 1000)} s\n`,
+  );
+}
+
+export async function newRequest(
+  db: Db,
+  companyId: number,
+  site: readonly [number, number],
+  badges: number[],
+) {
+  const now = new Date().toISOString();
+  const [row] = rowsOf(
+    await db.execute(sql`insert into job_requests (company_id, name, state, slots, latitude, longitude, created_at, updated_at)
+      values (${companyId}, 'Bench posting', 'posted', 1000, ${site[0]}, ${site[1]}, ${now}, ${now}) returning id`),
+  );
+  const id = Number(row!.id);
+  for (const b of badges) {
+    await db.execute(
+      sql`insert into job_request_badges (job_request_id, badge_id, created_at) values (${id}, ${b}, ${now})`,
+    );
+  }
+  return id;
+}

@@ -1,0 +1,2 @@
+DROP INDEX "users_company_updated_idx";--> statement-breakpoint
+CREATE INDEX "users_company_updated_idx" ON "users" USING btree ("company_id","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "users"."type" = 'Worker';
