@@ -5,6 +5,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { env } from "@/lib/env";
+import { fairEngine } from "./engine-queue";
 import { acquireFolderLock } from "./folder-lock";
 import { type ListenHandlers, type Listening, listenPglite, listenPostgres } from "./listen";
 import * as schema from "./schema";
@@ -112,7 +113,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       ],
     });
     await client.waitReady;
-    const db = drizzlePglite(client, { schema, logger: opts.logger }) as unknown as Db;
+    // Requests take the single-session engine in turn (lib/db/engine-queue.ts).
+    const db = drizzlePglite(fairEngine(client), { schema, logger: opts.logger }) as unknown as Db;
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     return {
       db,
