@@ -12,6 +12,9 @@ const nextConfig = {
   // Types are checked by `npm run typecheck` (part of `npm test`) over the whole tree, tests
   // included; checking again inside every build only slows `npm start` down.
   typescript: { ignoreBuildErrors: true },
+  // Each page's and route's server code is loaded when a request first needs it, not all at
+  // start: the idle server holds only what it has served (issue 29: idle memory).
+  experimental: { preloadEntriesOnStart: false },
 };
 
 module.exports = nextConfig;

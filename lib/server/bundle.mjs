@@ -3,9 +3,10 @@
 // packages stay `require`s of node_modules.
 //
 // The server's bundle also gets `virtual:server-routes`: every app/api_v2/**/route.ts (the API)
-// and app/api/**/route.ts (the portal's server routes), with its path pattern, so that the server
-// answers them without going through Next (lib/server/api-router.ts). Run by tsx (`npm run dev`)
-// the import fails and Next serves them as before.
+// and app/api/**/route.ts (the portal's server routes), with its path pattern and its module
+// (loaded on first use), so that the server answers them without going through Next
+// (lib/server/api-router.ts). Run by tsx (`npm run dev`) the import fails and Next serves them
+// as before.
 import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
@@ -36,16 +37,18 @@ const serverRoutes = {
     b.onLoad({ filter: /.*/, namespace: "server-routes" }, () => {
       const app = path.resolve("app");
       const files = [...routeFiles(path.join(app, "api_v2")), ...routeFiles(path.join(app, "api"))];
-      const imports = files.map((f, i) => `import * as r${i} from ${JSON.stringify(f)};`);
+      // Each route's module is loaded (its code run, its packages required) when a request
+      // first needs it, not at start: a server that answers a few routes holds only those.
+      // esbuild turns the require of a bundled file into a synchronous call of its init.
       const entries = files.map((f, i) => {
         const pattern = path
           .relative(app, path.dirname(f))
           .split(path.sep)
           .filter((s) => !/^\(.*\)$/.test(s));
-        return `{ pattern: ${JSON.stringify(pattern)}, module: r${i} }`;
+        return `{ pattern: ${JSON.stringify(pattern)}, get module() { return (m[${i}] ??= require(${JSON.stringify(f)})); } }`;
       });
       return {
-        contents: `${imports.join("\n")}\nexport const routes = [${entries.join(",\n")}];\n`,
+        contents: `const m = [];\nexport const routes = [${entries.join(",\n")}];\n`,
         resolveDir: app,
         loader: "ts",
       };

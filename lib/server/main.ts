@@ -11,6 +11,7 @@ import { markUnfilled } from "@/lib/api-v2/jobs/mark-unfilled";
 import { liveHubOf } from "@/lib/api-v2/messages/stream";
 import { sealClearPersonalData } from "@/lib/api-v2/users/personal-data";
 import { type Database, openDatabase, optionsFromEnv, setDatabase } from "@/lib/db/client";
+import { asRequest } from "@/lib/db/engine-queue";
 import { FolderLockedError } from "@/lib/db/folder-lock";
 import { demoCredentialsPath, loadDemoCredentials, saveDemoCredentials } from "@/lib/demo-keys";
 import { argv, ConfigError, env } from "@/lib/env";
@@ -105,7 +106,11 @@ async function main() {
   const sockets = new Set<Socket>();
   const security = { dev, tileOrigin: tileOriginOf(e.MAP_TILE_URL) };
   // A missing Host is answered below in the one error shape, not with Node's bare 400.
-  const server = http.createServer({ requireHostHeader: false }, (req, res) => {
+  const server = http.createServer({ requireHostHeader: false }, (req, res) =>
+    // On the embedded engine each request's statements are queued as its own (lib/db/engine-queue.ts).
+    database.kind === "embedded" ? asRequest(() => serve(req, res)) : serve(req, res),
+  );
+  const serve = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (malformedPath(req.url ?? "/")) return refuseMalformedPath(res);
     const host = trustOnlyOurHeaders(req, trust);
     applySecurityHeaders(req, res, security);
@@ -118,7 +123,7 @@ async function main() {
     if (!hostAllowed(host, hosts)) return refuseHost(res);
     if (api?.node(req, res, `http://${host}`)) return;
     void handle(req, res);
-  });
+  };
   // What Node refuses before there is a request (a broken request line, headers over 16 KiB, a
   // client too slow to send them) it would answer in bare text: answered here in the one shape.
   server.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) =>
