@@ -17,6 +17,8 @@ import { demoJobRequests } from "@/lib/api-v2/demo/demo-data";
 import { inheritedEnv } from "@/lib/env";
 
 export type FirstLoadJs = { files: number; gzipBytes: number; rawBytes: number };
+/** One script of a first load: its URL's path, its size and its gzip size. */
+export type FirstLoadFile = { path: string; gzipBytes: number; rawBytes: number };
 export type FrameworkFloor = FirstLoadJs & { buildMs: number };
 export type LighthouseResult = {
   /** 0–100. */
@@ -25,6 +27,8 @@ export type LighthouseResult = {
   tbtMs: number;
   cls: number;
   fcpMs: number;
+  /** What moved (Lighthouse's layout-shifts audit): each element's snippet and its share. */
+  shifts: { element: string; score: number }[];
 };
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -84,13 +88,20 @@ function builtFile(projectDir: string, url: string): string {
   return file;
 }
 
+type PageAt = { base: string; path: string; cookie?: string; projectDir: string };
+
+/** Scripts a first visit downloads, summed (see firstLoadFiles). */
+export async function firstLoadJs(opts: PageAt): Promise<FirstLoadJs> {
+  const files = await firstLoadFiles(opts);
+  return {
+    files: files.length,
+    gzipBytes: files.reduce((n, f) => n + f.gzipBytes, 0),
+    rawBytes: files.reduce((n, f) => n + f.rawBytes, 0),
+  };
+}
+
 /** Scripts a first visit downloads: every <script src> under /_next/ in the page's HTML (plus any JS the HTML preloads with <link rel=preload/modulepreload as=script>), each read from the build output folder (<projectDir>/.next/static/...) and gzipped (zlib level 9). */
-export async function firstLoadJs(opts: {
-  base: string;
-  path: string;
-  cookie?: string;
-  projectDir: string;
-}): Promise<FirstLoadJs> {
+export async function firstLoadFiles(opts: PageAt): Promise<FirstLoadFile[]> {
   const url = new URL(opts.path, opts.base).toString();
   const res = await fetch(url, {
     headers: opts.cookie ? { cookie: opts.cookie } : {},
@@ -103,15 +114,14 @@ export async function firstLoadJs(opts: {
     // A redirect (to sign-in) would measure another page: say so instead.
     throw new Error(`GET ${opts.path}: ${res.status} ${res.headers.get("location") ?? ""}`.trim());
   }
-  let gzipBytes = 0;
-  let rawBytes = 0;
-  const urls = scriptUrls(html);
-  for (const u of urls) {
+  return scriptUrls(html).map((u) => {
     const raw = fs.readFileSync(builtFile(opts.projectDir, u));
-    rawBytes += raw.length;
-    gzipBytes += zlib.gzipSync(raw, { level: 9 }).length;
-  }
-  return { files: urls.length, gzipBytes, rawBytes };
+    return {
+      path: new URL(u, "http://x").pathname,
+      gzipBytes: zlib.gzipSync(raw, { level: 9 }).length,
+      rawBytes: raw.length,
+    };
+  });
 }
 
 /** Runs a child to its end; rejects with its output when it fails or overruns. */
@@ -323,7 +333,16 @@ async function lighthouseOnce(url: string, opts: { cookie?: string }): Promise<L
     };
     const score = lhr.categories.performance?.score;
     if (typeof score !== "number") throw new Error(`lighthouse ${url}: no performance score`);
+    const items =
+      (lhr.audits["layout-shifts"]?.details as { items?: unknown[] } | undefined)?.items ?? [];
+    const shifts = (items as { node?: { snippet?: string; selector?: string }; score?: number }[])
+      .map((i) => ({
+        element: (i.node?.snippet ?? i.node?.selector ?? "?").slice(0, 160),
+        score: Number((i.score ?? 0).toFixed(4)),
+      }))
+      .filter((s) => s.score > 0);
     return {
+      shifts,
       score: Math.round(score * 100),
       lcpMs: Math.round(num("largest-contentful-paint")),
       tbtMs: Math.round(num("total-blocking-time")),
