@@ -33,9 +33,9 @@ import {
   type LighthouseResult,
   lighthouse,
   sessionCookie,
-  showcaseJobRequest,
 } from "./pages";
 import { WEIGHED_ONLY } from "./report";
+import { showcaseJobRequest } from "./showcase-job";
 
 function flag(name: string): string | undefined {
   const args = argv();

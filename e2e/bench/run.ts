@@ -43,7 +43,7 @@ import { argv, defaultEnv, env, inheritedEnv } from "@/lib/env";
 import { localSecret } from "@/lib/local-secret";
 import type { BaselineConfig } from "./baseline-server";
 import { openSession, type Statement } from "./capture-sql";
-import { benchPages, firstLoadJs, frameworkFloor, lighthouse, showcaseJobRequest } from "./pages";
+import { benchPages, firstLoadJs, frameworkFloor, lighthouse } from "./pages";
 import {
   type BenchResults,
   type EngineResults,
@@ -52,6 +52,7 @@ import {
   WEIGHED_ONLY,
 } from "./report";
 import { seedBench } from "./seed";
+import { showcaseJobRequest } from "./showcase-job";
 
 type Engine = "embedded" | "postgresql";
 
