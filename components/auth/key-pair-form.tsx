@@ -2,8 +2,13 @@
 
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { type AuthenticateBody, signInFormSchema } from "@/lib/schemas/auth";
+import { lazyZodResolver } from "@/lib/portal/client/lazy-zod-resolver";
+import type { AuthenticateBody } from "@/lib/schemas/auth";
 import { type SessionFormProps, useSessionForm } from "./use-session-form";
+
+const resolver = lazyZodResolver<AuthenticateBody>(() =>
+  import("@/lib/schemas/auth").then((m) => m.signInFormSchema),
+);
 
 /** Sign-in with an API key pair: the real service's way, and every integration's. */
 export function KeyPairForm({ next, ...done }: SessionFormProps) {
@@ -11,7 +16,7 @@ export function KeyPairForm({ next, ...done }: SessionFormProps) {
     register,
     onSubmit,
     formState: { errors, isSubmitting },
-  } = useSessionForm<AuthenticateBody>(signInFormSchema, ["api_key", "secret_key"], done);
+  } = useSessionForm<AuthenticateBody>(resolver, ["api_key", "secret_key"], done);
 
   return (
     // A real POST form: submitted before the script runs, it still keeps the keys out of the URL.

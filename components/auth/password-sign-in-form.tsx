@@ -5,9 +5,14 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { ApiClientError } from "@/lib/portal/client/fetcher";
-import { personSignInBodySchema } from "@/lib/schemas/person-auth";
+import { lazyZodResolver } from "@/lib/portal/client/lazy-zod-resolver";
+import type { PersonSignInBody } from "@/lib/schemas/person-auth";
 import { TwoFactorCodeForm } from "./two-factor-code-form";
 import { type SessionFormProps, useSessionForm } from "./use-session-form";
+
+const resolver = lazyZodResolver<PersonSignInBody>(() =>
+  import("@/lib/schemas/person-auth").then((m) => m.personSignInBodySchema),
+);
 
 /** A person's own sign-in with e-mail and password (our API's addition). */
 export function PasswordSignInForm({ next, ...done }: SessionFormProps) {
@@ -16,7 +21,7 @@ export function PasswordSignInForm({ next, ...done }: SessionFormProps) {
     register,
     onSubmit,
     formState: { errors, isSubmitting },
-  } = useSessionForm(personSignInBodySchema, ["email", "password"], done, (err) => {
+  } = useSessionForm(resolver, ["email", "password"], done, (err) => {
     if (!(err instanceof ApiClientError) || err.code !== "two_factor_required") return false;
     setAskCode(true);
     return true;

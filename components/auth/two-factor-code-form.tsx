@@ -1,13 +1,15 @@
 "use client";
 
-import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { ApiClientError } from "@/lib/portal/client/fetcher";
-import { twoFactorCodeSchema } from "@/lib/schemas/two-factor";
+import { lazyZodResolver } from "@/lib/portal/client/lazy-zod-resolver";
 import { type SessionFormProps, useSessionForm } from "./use-session-form";
 
-const codeBodySchema = z.object({ code: twoFactorCodeSchema });
+/** The sign-in's second step as the API takes it, less the challenge (the session holds it). */
+const resolver = lazyZodResolver<{ code: string }>(() =>
+  import("@/lib/schemas/two-factor").then((m) => m.twoFactorSignInBodySchema.pick({ code: true })),
+);
 
 /**
  * The second step of a person's sign-in (our API): the password was right, and their account
@@ -21,7 +23,7 @@ export function TwoFactorCodeForm({
     register,
     onSubmit,
     formState: { errors, isSubmitting },
-  } = useSessionForm(codeBodySchema, ["code"], done, (err) => {
+  } = useSessionForm(resolver, ["code"], done, (err) => {
     // An expired sign-in starts over at the password.
     if (!(err instanceof ApiClientError) || err.code !== "two_factor_expired") return false;
     done.onError(err.message);

@@ -1,8 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { type FieldValues, type Path, useForm } from "react-hook-form";
-import type { z } from "zod";
+import { type FieldValues, type Path, type Resolver, useForm } from "react-hook-form";
 import { portalFetch } from "@/lib/portal/client/fetcher";
 import { placeFieldErrors } from "@/lib/portal/client/place-field-errors";
 import type { SessionSummary } from "@/lib/portal/types";
@@ -15,17 +13,18 @@ export type SessionFormProps = {
 
 /**
  * A sign-in form's one behaviour, whichever credentials it holds (a key pair, an e-mail and
- * password): validate with the shared schema, POST the values to /api/session as JSON, put the
+ * password): validate with the shared schema (a lazyZodResolver: zod loads on the first submit,
+ * not with the sign-in page), POST the values to /api/session as JSON, put the
  * answer's field errors by their fields and its message above the form.
  */
 export function useSessionForm<T extends FieldValues>(
-  schema: z.ZodType<T, T>,
+  resolver: Resolver<T, unknown, T>,
   fields: Path<T>[],
   { onError, onDone }: Pick<SessionFormProps, "onError" | "onDone">,
   /** A refusal the form handles itself (the password step asking for a code): true if it did. */
   onRefused?: (err: unknown) => boolean,
 ) {
-  const form = useForm<T>({ resolver: zodResolver(schema) });
+  const form = useForm<T, unknown, T>({ resolver });
   const onSubmit = form.handleSubmit(async (values) => {
     onError(null);
     try {

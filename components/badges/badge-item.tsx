@@ -1,9 +1,17 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRef } from "react";
 import type { Badge } from "@/lib/portal/types";
-import { RenameBadgeForm } from "./rename-badge-form";
+
+/** Shown only when a badge is being renamed: its form (and zod) load then, not with the page. */
+const RenameBadgeForm = dynamic(
+  () => import("./rename-badge-form").then((m) => m.RenameBadgeForm),
+  {
+    ssr: false,
+  },
+);
 
 /** Only http(s) links are ever rendered: the real service's data is not ours to trust. */
 const safeUrl = (url: string | null) => (url && /^https?:\/\/\S+$/i.test(url) ? url : null);

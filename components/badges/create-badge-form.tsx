@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -9,13 +8,17 @@ import { Button } from "@/components/ui/button";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { ApiClientError } from "@/lib/portal/client/fetcher";
 import { useCreateBadge } from "@/lib/portal/client/hooks/use-badges";
+import { lazyZodResolver } from "@/lib/portal/client/lazy-zod-resolver";
 import { placeFieldErrors } from "@/lib/portal/client/place-field-errors";
 import type { Badge } from "@/lib/portal/types";
-import { createBadgeBodySchema } from "@/lib/schemas/badge";
+import type { createBadgeBodySchema } from "@/lib/schemas/badge";
 
 /** The API's own schema, so the browser refuses exactly what the server would. */
 type FormInput = z.input<typeof createBadgeBodySchema>;
 type FormOutput = z.output<typeof createBadgeBodySchema>;
+const resolver = lazyZodResolver<FormInput, FormOutput>(() =>
+  import("@/lib/schemas/badge").then((m) => m.createBadgeBodySchema),
+);
 const FIELDS = ["name", "description", "info_url", "is_soft"] as const;
 
 const EMPTY: FormInput = { name: "", description: "", info_url: "", is_soft: false };
@@ -39,7 +42,7 @@ export function CreateBadgeForm({
     reset,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(createBadgeBodySchema),
+    resolver,
     defaultValues: EMPTY,
   });
 

@@ -1,17 +1,32 @@
 "use client";
 
 import type { CountryCode } from "libphonenumber-js";
+import dynamic from "next/dynamic";
 import { type ReactNode, useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { guessMapping, type ImportField } from "@/lib/bulk/csv-import";
+import type { ImportField } from "@/lib/bulk/csv-import";
 import { useImportActions, useImportRun, useRowChecks } from "@/lib/portal/client/hooks/use-import";
 import { dismissImport } from "@/lib/portal/client/import-run";
 import { ImportSteps, type StepKey } from "./import-steps";
-import { MappingStep } from "./mapping-step";
-import { PreviewStep } from "./preview-step";
-import { ReportStep } from "./report-step";
-import { ConfirmSend, SendProgress } from "./send-step";
 import { type ImportSource, SourceStep } from "./source-step";
+
+// The page opens on the first step: the later ones (with the phone rules, the CSV writer and
+// the sending) load once a file is chosen, or when this tab has an import to show.
+const MappingStep = dynamic(() => import("./mapping-step").then((m) => m.MappingStep), {
+  ssr: false,
+});
+const PreviewStep = dynamic(() => import("./preview-step").then((m) => m.PreviewStep), {
+  ssr: false,
+});
+const ReportStep = dynamic(() => import("./report-step").then((m) => m.ReportStep), {
+  ssr: false,
+});
+const ConfirmSend = dynamic(() => import("./send-step").then((m) => m.ConfirmSend), {
+  ssr: false,
+});
+const SendProgress = dynamic(() => import("./send-step").then((m) => m.SendProgress), {
+  ssr: false,
+});
 
 type Editing = "source" | "mapping" | "preview" | "confirm";
 
@@ -77,7 +92,9 @@ export function ImportWizard({ signedInAgain = false }: { signedInAgain?: boolea
         )}
         <SourceStep
           focusHeading={moved}
-          onLoaded={(s) => {
+          onLoaded={async (s) => {
+            // Loaded already: the step read the file with it.
+            const { guessMapping } = await import("@/lib/bulk/csv-import");
             setSource(s);
             setMapping(guessMapping(s.parsed.headers));
             go("mapping");

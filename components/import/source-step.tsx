@@ -4,7 +4,7 @@ import { type DragEvent, useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
-import { FIELD_LABELS, IMPORT_FIELDS, type ParsedCsv, parseCsv } from "@/lib/bulk/csv-import";
+import type { ParsedCsv } from "@/lib/bulk/csv-import";
 import { readTextFile } from "@/lib/bulk/read-text-file";
 import { fmt, ICONS, Icon, StepHeading } from "./import-parts";
 
@@ -18,8 +18,12 @@ export type ImportSource = { name: string; parsed: ParsedCsv };
 /** Rounded up, so a file just over the limit never reads as "5.0 MB". */
 const mb = (bytes: number) => `${(Math.ceil((bytes / 1024 / 1024) * 10) / 10).toFixed(1)} MB`;
 
-/** The text as a file with rows, or what is wrong with it. */
-function read(name: string, text: string): ImportSource | string {
+/**
+ * The text as a file with rows, or what is wrong with it. The parser (and the import's checks
+ * beside it) load with the first file, not with the page.
+ */
+async function read(name: string, text: string): Promise<ImportSource | string> {
+  const { parseCsv } = await import("@/lib/bulk/csv-import");
   const parsed = parseCsv(text);
   if (parsed.headers.every((h) => h === ""))
     return `${name} is empty. Export the spreadsheet with its header row and try again.`;
@@ -29,11 +33,10 @@ function read(name: string, text: string): ImportSource | string {
   return { name, parsed };
 }
 
-/** The template's columns: every field the import reads, required ones first. */
-const TEMPLATE_FIELDS = IMPORT_FIELDS;
-
-function templateCsv(): string {
-  return `\uFEFF${TEMPLATE_FIELDS.map((f) => FIELD_LABELS[f]).join(",")}\r\nAva,Thompson,ava.thompson@example.com,(415) 555-0142,EMP-1001,500 Howard St,San Francisco,CA,94105,37.7897,-122.3972,37.7749,-122.4194,Forklift; First aid\r\n`;
+/** The template: a header of every field the import reads, required ones first, and a row. */
+async function templateCsv(): Promise<string> {
+  const { FIELD_LABELS, IMPORT_FIELDS } = await import("@/lib/bulk/csv-import");
+  return `\uFEFF${IMPORT_FIELDS.map((f) => FIELD_LABELS[f]).join(",")}\r\nAva,Thompson,ava.thompson@example.com,(415) 555-0142,EMP-1001,500 Howard St,San Francisco,CA,94105,37.7897,-122.3972,37.7749,-122.4194,Forklift; First aid\r\n`;
 }
 
 /** Step 1: a file (dropped or picked), cells pasted from a spreadsheet, or the sample file. */
@@ -41,7 +44,7 @@ export function SourceStep({
   onLoaded,
   focusHeading,
 }: {
-  onLoaded: (source: ImportSource) => void;
+  onLoaded: (source: ImportSource) => void | Promise<void>;
   focusHeading: boolean;
 }) {
   const inputId = useId();
@@ -51,12 +54,12 @@ export function SourceStep({
   const [busy, setBusy] = useState<"file" | "sample" | null>(null);
   const [pasted, setPasted] = useState("");
 
-  const take = (name: string, text: string) => {
-    const result = read(name, text);
+  const take = async (name: string, text: string) => {
+    const result = await read(name, text);
     if (typeof result === "string") setError(result);
     else {
       setError(null);
-      onLoaded(result);
+      await onLoaded(result);
     }
   };
 
@@ -81,7 +84,7 @@ export function SourceStep({
         return;
       }
       const read = readTextFile(file.name, file.type, new Uint8Array(await file.arrayBuffer()));
-      if (read.ok) take(file.name, read.text);
+      if (read.ok) await take(file.name, read.text);
       else setError(read.message);
     } catch {
       setError(`${file.name} could not be read. Try choosing it again.`);
@@ -96,7 +99,7 @@ export function SourceStep({
     try {
       const res = await fetch(SAMPLE_URL);
       if (!res.ok) throw new Error(String(res.status));
-      take("workers-import-sample.csv", await res.text());
+      await take("workers-import-sample.csv", await res.text());
     } catch {
       setError("The sample file could not be loaded. Check your connection and try again.");
     } finally {
@@ -110,8 +113,8 @@ export function SourceStep({
     void openFile(e.dataTransfer.files[0]);
   };
 
-  const downloadTemplate = () => {
-    const url = URL.createObjectURL(new Blob([templateCsv()], { type: "text/csv" }));
+  const downloadTemplate = async () => {
+    const url = URL.createObjectURL(new Blob([await templateCsv()], { type: "text/csv" }));
     const a = document.createElement("a");
     a.href = url;
     a.download = "workers-template.csv";
@@ -247,7 +250,7 @@ export function SourceStep({
             <Button
               variant="secondary"
               disabled={pasted.trim() === "" || busy !== null}
-              onClick={() => take("Pasted rows", pasted)}
+              onClick={() => void take("Pasted rows", pasted)}
             >
               Use pasted rows
             </Button>

@@ -6,7 +6,11 @@
  * Lighthouse on each, prints a table, and stops everything.
  *
  *   npx tsx e2e/bench/pages-trial.ts [--workers 2000] [--runs 1] [--no-floor] [--no-lighthouse]
+ *     [--only sign-in,badges] [--chunks]
  *
+ * --only measures the named pages alone; --chunks lists each page's scripts with their gzip
+ * sizes (to find what a page loads that its first paint does not need), and the elements whose
+ * shifts make up each page's layout shift.
  * --runs N runs Lighthouse N times per page and reports the run with the median score. Map tiles
  * point at a closed loopback port, so nothing is fetched from the internet (the map still shows
  * its points on its own grid).
@@ -24,14 +28,14 @@ import { argv } from "@/lib/env";
 import {
   benchPages,
   type FirstLoadJs,
-  firstLoadJs,
+  firstLoadFiles,
   frameworkFloor,
   type LighthouseResult,
   lighthouse,
   sessionCookie,
-  showcaseJobRequest,
 } from "./pages";
 import { WEIGHED_ONLY } from "./report";
+import { showcaseJobRequest } from "./showcase-job";
 
 function flag(name: string): string | undefined {
   const args = argv();
@@ -80,10 +84,12 @@ async function main() {
     const id = ((await r.json()) as { users?: { id: number }[] }).users?.[0]?.id;
     if (id === undefined) throw new Error("no worker to edit");
 
+    const only = flag("only")?.split(",");
     const pages = benchPages(cookie, {
       worker: id,
       jobRequest: await showcaseJobRequest(server.base, token),
-    });
+    }).filter((p) => !only || only.includes(p.name));
+    const chunkLines: string[] = [];
     const rows: string[][] = [];
     if (floor) {
       rows.push(["framework floor", `${floor.files}`, kB(floor.gzipBytes), "0.0", "", "", "", ""]);
@@ -91,16 +97,24 @@ async function main() {
     for (const p of pages) {
       // One visit first, so the timing does not include the server's first compile of a route.
       await fetch(`${server.base}${p.path}`, { headers: p.cookie ? { cookie: p.cookie } : {} });
-      const js = await firstLoadJs({
+      const files = await firstLoadFiles({
         base: server.base,
         path: p.path,
         cookie: p.cookie,
         projectDir: root,
       });
+      const js = { files: files.length, gzipBytes: files.reduce((n, f) => n + f.gzipBytes, 0) };
       const lh =
         has("no-lighthouse") || WEIGHED_ONLY.has(p.name)
           ? null
           : await medianLighthouse(`${server.base}${p.path}`, p.cookie);
+      if (has("chunks")) {
+        chunkLines.push(`${p.name}:`);
+        for (const s of lh?.shifts ?? []) chunkLines.push(`  shift ${s.score}  ${s.element}`);
+        for (const f of [...files].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
+          chunkLines.push(`  ${kB(f.gzipBytes).padStart(6)} kB  ${f.path}`);
+        }
+      }
       rows.push([
         p.name,
         `${js.files}`,
@@ -130,6 +144,7 @@ async function main() {
     process.stdout.write(
       `${[line(head), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n")}\n`,
     );
+    if (chunkLines.length > 0) process.stdout.write(`\n${chunkLines.join("\n")}\n`);
   } finally {
     await server.kill("SIGTERM");
     process.off("exit", stopOnExit);

@@ -13,10 +13,11 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { freePort } from "@/e2e/support/server-process";
-import { demoJobRequests } from "@/lib/api-v2/demo/demo-data";
 import { inheritedEnv } from "@/lib/env";
 
 export type FirstLoadJs = { files: number; gzipBytes: number; rawBytes: number };
+/** One script of a first load: its URL's path, its size and its gzip size. */
+export type FirstLoadFile = { path: string; gzipBytes: number; rawBytes: number };
 export type FrameworkFloor = FirstLoadJs & { buildMs: number };
 export type LighthouseResult = {
   /** 0–100. */
@@ -25,6 +26,8 @@ export type LighthouseResult = {
   tbtMs: number;
   cls: number;
   fcpMs: number;
+  /** What moved (Lighthouse's layout-shifts audit): each element's snippet and its share. */
+  shifts: { element: string; score: number }[];
 };
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -84,13 +87,20 @@ function builtFile(projectDir: string, url: string): string {
   return file;
 }
 
+type PageAt = { base: string; path: string; cookie?: string; projectDir: string };
+
+/** Scripts a first visit downloads, summed (see firstLoadFiles). */
+export async function firstLoadJs(opts: PageAt): Promise<FirstLoadJs> {
+  const files = await firstLoadFiles(opts);
+  return {
+    files: files.length,
+    gzipBytes: files.reduce((n, f) => n + f.gzipBytes, 0),
+    rawBytes: files.reduce((n, f) => n + f.rawBytes, 0),
+  };
+}
+
 /** Scripts a first visit downloads: every <script src> under /_next/ in the page's HTML (plus any JS the HTML preloads with <link rel=preload/modulepreload as=script>), each read from the build output folder (<projectDir>/.next/static/...) and gzipped (zlib level 9). */
-export async function firstLoadJs(opts: {
-  base: string;
-  path: string;
-  cookie?: string;
-  projectDir: string;
-}): Promise<FirstLoadJs> {
+export async function firstLoadFiles(opts: PageAt): Promise<FirstLoadFile[]> {
   const url = new URL(opts.path, opts.base).toString();
   const res = await fetch(url, {
     headers: opts.cookie ? { cookie: opts.cookie } : {},
@@ -103,15 +113,14 @@ export async function firstLoadJs(opts: {
     // A redirect (to sign-in) would measure another page: say so instead.
     throw new Error(`GET ${opts.path}: ${res.status} ${res.headers.get("location") ?? ""}`.trim());
   }
-  let gzipBytes = 0;
-  let rawBytes = 0;
-  const urls = scriptUrls(html);
-  for (const u of urls) {
+  return scriptUrls(html).map((u) => {
     const raw = fs.readFileSync(builtFile(opts.projectDir, u));
-    rawBytes += raw.length;
-    gzipBytes += zlib.gzipSync(raw, { level: 9 }).length;
-  }
-  return { files: urls.length, gzipBytes, rawBytes };
+    return {
+      path: new URL(u, "http://x").pathname,
+      gzipBytes: zlib.gzipSync(raw, { level: 9 }).length,
+      rawBytes: raw.length,
+    };
+  });
 }
 
 /** Runs a child to its end; rejects with its output when it fails or overruns. */
@@ -323,7 +332,16 @@ async function lighthouseOnce(url: string, opts: { cookie?: string }): Promise<L
     };
     const score = lhr.categories.performance?.score;
     if (typeof score !== "number") throw new Error(`lighthouse ${url}: no performance score`);
+    const items =
+      (lhr.audits["layout-shifts"]?.details as { items?: unknown[] } | undefined)?.items ?? [];
+    const shifts = (items as { node?: { snippet?: string; selector?: string }; score?: number }[])
+      .map((i) => ({
+        element: (i.node?.snippet ?? i.node?.selector ?? "?").slice(0, 160),
+        score: Number((i.score ?? 0).toFixed(4)),
+      }))
+      .filter((s) => s.score > 0);
     return {
+      shifts,
       score: Math.round(score * 100),
       lcpMs: Math.round(num("largest-contentful-paint")),
       tbtMs: Math.round(num("total-blocking-time")),
@@ -374,88 +392,4 @@ export function benchPages(
     { name: "outbox", path: "/outbox", cookie },
     { name: "not found", path: "/no-such-page", cookie },
   ];
-}
-
-/** The demo's showcase posting (lib/api-v2/demo/demo-data.ts): the job request page measured. */
-const SHOWCASE_NAME = "Warehouse Associate – Oakland DC";
-
-function showcase() {
-  const r = demoJobRequests().find((x) => x.name === SHOWCASE_NAME);
-  if (!r) throw new Error(`the demo has no job request named ${SHOWCASE_NAME}`);
-  return r;
-}
-
-/** `YYYY-MM-DD` of the day `days` after `now` in `timeZone`. */
-function localDate(now: Date, timeZone: string, days: number): string {
-  const at = new Date(now.getTime() + days * 86_400_000);
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(at);
-}
-
-/**
- * The id of the demo's showcase job request: found by name through the API where the demo is
- * seeded; the benchmark's own company has no postings, so there it is posted now through the
- * API from the demo's data (its required badges, which the bench's badges include, found by
- * name), as an employer would post it.
- */
-export async function showcaseJobRequest(base: string, token: string): Promise<number> {
-  const call = async (method: string, apiPath: string, body?: unknown) => {
-    const res = await fetch(`${base}/api_v2/${apiPath}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body !== undefined && { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(60_000),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} /api_v2/${apiPath}: ${res.status} ${text}`);
-    return JSON.parse(text) as Record<string, unknown>;
-  };
-  const r = showcase();
-  for (let page = 1; page <= 20; page++) {
-    const list = (await call("GET", `job_requests?state=${r.state}&per=50&page=${page}`))
-      .job_requests as { id: number; request_name: string | null }[];
-    const found = list.find((x) => x.request_name === r.name);
-    if (found) return found.id;
-    if (list.length < 50) break;
-  }
-  const badgeIds: number[] = [];
-  for (const name of r.badges) {
-    const { badges } = (await call("GET", `badges?query=${encodeURIComponent(name)}&per=50`)) as {
-      badges: { id: number; name: string }[];
-    };
-    const badge = badges.find((b) => b.name === name);
-    if (!badge) throw new Error(`showcase job request: no badge named ${name}`);
-    badgeIds.push(badge.id);
-  }
-  const { job_request } = (await call("POST", "job_requests", {
-    job_request: {
-      state: r.state,
-      request_name: r.name,
-      category: r.category,
-      description_tasks: r.description_tasks,
-      description_arrival: r.description_arrival,
-      slots: r.slots,
-      start_time: `${localDate(new Date(), r.timezone, Math.max(1, r.startDay))} ${String(r.startHour).padStart(2, "0")}:00`,
-      duration: r.duration,
-      timezone: r.timezone,
-      wage: Number(r.wage),
-      classification: r.classification,
-      venue: r.venue,
-      address: r.address,
-      city: r.city,
-      address_state: r.address_state,
-      zip: r.zip,
-      latitude: Number(r.latitude),
-      longitude: Number(r.longitude),
-      badge_requirements_attributes: badgeIds.map((badge_id) => ({ badge_id })),
-    },
-  })) as { job_request: { id: number } };
-  return job_request.id;
 }

@@ -48,7 +48,7 @@ import { localSecret } from "@/lib/local-secret";
 import type { BaselineConfig } from "./baseline-server";
 import { type Engine, keptDatabase, throwaway } from "./bench-database";
 import { openSession, type Statement } from "./capture-sql";
-import { benchPages, firstLoadJs, frameworkFloor, lighthouse, showcaseJobRequest } from "./pages";
+import { benchPages, firstLoadJs, frameworkFloor, lighthouse } from "./pages";
 import {
   type BenchResults,
   type EngineResults,
@@ -57,6 +57,7 @@ import {
   WEIGHED_ONLY,
 } from "./report";
 import { type BenchSeed, seedBench } from "./seed";
+import { showcaseJobRequest } from "./showcase-job";
 
 // The requests this process answers itself (recording the SQL) need no log lines.
 defaultEnv("LOG_LEVEL", "warn");

@@ -61,6 +61,13 @@ export function JobRequestsList({
   useRememberListQuery("/jobs", jobListQueryString(state));
   const requests = useJobRequests(toJobApiParams(state, me?.id ?? null));
   const team = useTeam(teamReadable);
+  // While the team loads, a request that names someone keeps its "Requested by" line (as "…"),
+  // so the rows below do not move down when the names arrive (layout shift).
+  const byWhom = (r: Parameters<typeof requestedBy>[0]) =>
+    requestedBy(r, team.data, me) ??
+    (teamReadable && team.isPending && (r.employer?.id ?? r.employer_id ?? null) !== null
+      ? "…"
+      : null);
   const categories = useJobCategories(categoryFilter);
   const unread = useUnread(null, unreadCounts);
   useMessageStream(null, unreadCounts);
@@ -155,7 +162,7 @@ export function JobRequestsList({
             <JobRequestRow
               key={e.request.id}
               request={e.request}
-              requestedBy={requestedBy(e.request, team.data, me)}
+              requestedBy={byWhom(e.request)}
               unread={unread.data?.job_requests[String(e.request.id)]}
             />
           ) : (
@@ -163,7 +170,7 @@ export function JobRequestsList({
               key={`series-${e.seriesId}`}
               seriesId={e.seriesId}
               requests={e.requests}
-              requestedBy={requestedBy(e.requests[0]!, team.data, me)}
+              requestedBy={byWhom(e.requests[0]!)}
               unread={unread.data?.job_requests}
             />
           ),

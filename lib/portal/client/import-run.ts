@@ -1,5 +1,5 @@
 import type { RowCheck } from "@/lib/bulk/csv-import";
-import { type RowOutcome, type RowStatus, runImport } from "@/lib/bulk/import-runner";
+import type { RowOutcome, RowStatus } from "@/lib/bulk/import-runner";
 import type { PoolControl } from "@/lib/bulk/run-pool";
 import { ImportAbortedError, proxyImportIo } from "@/lib/portal/client/import-io";
 import type { InviteUserBody } from "@/lib/schemas/user";
@@ -129,6 +129,26 @@ function waitForSession(body: InviteUserBody, sentIn: number): Promise<void> {
 }
 
 function pass(rows: readonly RowCheck[], onSettled?: Settled) {
+  if (typeof window !== "undefined") window.addEventListener("beforeunload", onBeforeUnload);
+  const settle = (cancelled: boolean) => {
+    control = null;
+    if (typeof window !== "undefined") window.removeEventListener("beforeunload", onBeforeUnload);
+    flush({ phase: cancelled ? "cancelled" : "finished", finishedAt: Date.now() });
+    if (state) onSettled?.(state);
+  };
+  // The runner (and the import's checks it reports with) loads when the first import starts,
+  // not with the import page. A chunk that cannot load ends the pass with every row unsent.
+  import("@/lib/bulk/import-runner").then(
+    ({ runImport }) => sendWith(runImport, rows, settle),
+    () => settle(true),
+  );
+}
+
+function sendWith(
+  runImport: typeof import("@/lib/bulk/import-runner").runImport,
+  rows: readonly RowCheck[],
+  settle: (cancelled: boolean) => void,
+) {
   const io = proxyImportIo({ waitForSession, sessionEpoch: () => sessionEpoch });
   const byRow = new Map(rows.map((c) => [c.row, c]));
   const run = runImport(rows, io, {
@@ -148,13 +168,10 @@ function pass(rows: readonly RowCheck[], onSettled?: Settled) {
     },
   });
   control = run.control;
-  if (typeof window !== "undefined") window.addEventListener("beforeunload", onBeforeUnload);
-  void run.done.then(({ cancelled }) => {
-    control = null;
-    if (typeof window !== "undefined") window.removeEventListener("beforeunload", onBeforeUnload);
-    flush({ phase: cancelled ? "cancelled" : "finished", finishedAt: Date.now() });
-    if (state) onSettled?.(state);
-  });
+  // A pause or a cancel pressed while the runner was loading.
+  if (state?.phase === "paused") control.pause();
+  else if (state?.phase === "stopping") control.cancel();
+  void run.done.then(({ cancelled }) => settle(cancelled));
 }
 
 /** Sends every ready row of the file (rows with problems are reported as refused, unsent). */

@@ -3,17 +3,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { CountryCode } from "libphonenumber-js";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
-import {
-  badgeIndex,
-  checkRows,
-  type ImportField,
-  newDuplicateIndex,
-  type ParsedCsv,
-  type RowCheck,
-  withEmailClashes,
-} from "@/lib/bulk/csv-import";
+import type { ImportField, ParsedCsv, RowCheck } from "@/lib/bulk/csv-import";
 import { keys } from "@/lib/portal/client/hooks/query-keys";
-import { checkPool, loadBadgeCatalogue, type PoolCheck } from "@/lib/portal/client/import-precheck";
+import type { PoolCheck } from "@/lib/portal/client/import-precheck";
 import {
   getImportRun,
   type ImportRunState,
@@ -69,6 +61,15 @@ export function useRowChecks(
     const total = parsed.records.length;
     (async () => {
       const started = performance.now();
+      // The checks load with the file (the source step read it with them), not with the page.
+      const [
+        { badgeIndex, checkRows, newDuplicateIndex, withEmailClashes },
+        { checkPool, loadBadgeCatalogue },
+      ] = await Promise.all([
+        import("@/lib/bulk/csv-import"),
+        import("@/lib/portal/client/import-precheck"),
+      ]);
+      if (stopped) return;
       let badges = badgeIndex([]);
       if (mapping.includes("badges")) {
         setResult({ state: "checking", step: "badges", checked: 0, total });
