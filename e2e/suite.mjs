@@ -4,10 +4,10 @@
 // vitest projects (unit, components, the API on both engines and behind the pooler, the real
 // server) and the browser journeys.
 //
-// The machine this runs on has two cores, and most of a test's time is waiting (on a server it
-// started, on PostgreSQL, on a browser), so phases that do not depend on each other overlap:
+// Phases that do not depend on each other and leave room on the machine's two cores overlap:
 //   1. lint + types + audit     beside    build
-//   2. vitest                   beside    Playwright   (both need the build)
+//   2. vitest                              (needs the build: its server project starts it)
+//   3. Playwright                          (two workers, each with its own server)
 // Each phase's output goes to test-results/phases/<name>.log and is printed whole when the
 // phase ends, so two phases never interleave their lines. SUITE_SERIAL=1 runs them one at a time.
 //
@@ -46,11 +46,14 @@ const PHASES = {
   ],
 };
 
-/** Waves: the phases of a wave run side by side; a wave starts when the one before has passed. */
-const WAVES = [
-  ["lint", "typecheck", "audit", "build"],
-  ["vitest", "playwright"],
-];
+/**
+ * Waves: the phases of a wave run side by side; a wave starts when the one before has passed.
+ * The checks overlap the build (the type checker is one thread, the build leaves room). vitest and
+ * Playwright do not overlap: each keeps this machine's two cores busy on its own, and together
+ * (tried on 2026-11-28) they took longer than one after the other, with journeys and axe runs
+ * timing out under the load.
+ */
+const WAVES = [["lint", "typecheck", "audit", "build"], ["vitest"], ["playwright"]];
 
 const results = [];
 const t0 = performance.now();
@@ -103,8 +106,9 @@ async function runPhase(name) {
 }
 
 function heartbeat(running) {
+  const since = performance.now();
   return setInterval(() => {
-    const names = [...running].map((n) => `${n} ${clock(performance.now() - t0)}`);
+    const names = [...running].map((n) => `${n} ${clock(performance.now() - since)}`);
     if (names.length > 0) process.stdout.write(`[suite] running: ${names.join(", ")}\n`);
   }, 60_000);
 }
