@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import type { Badge } from "@/lib/portal/types";
 
 /** Shown only when a badge is being renamed: its form (and zod) load then, not with the page. */
@@ -45,6 +45,15 @@ export function BadgeItem({
 }) {
   const info = safeUrl(badge.info_url);
   const editButton = useRef<HTMLButtonElement>(null);
+  // Focus goes back to Edit once the form has closed: after the commit that renders the button
+  // again (a frame callback could run before React had rendered it, and then focus nothing).
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!editing && refocus.current) {
+      refocus.current = false;
+      editButton.current?.focus();
+    }
+  }, [editing]);
   const count = typeof badge.workers_count === "number" ? badge.workers_count : null;
   return (
     <li className={`flex gap-4 px-4 py-4 sm:px-5 ${isNew ? "bg-emerald-50/60" : ""}`}>
@@ -54,9 +63,8 @@ export function BadgeItem({
           <RenameBadgeForm
             badge={badge}
             onDone={(newName) => {
+              refocus.current = true;
               onEditDone(newName);
-              // Back to where the edit started (the button is rendered again by then).
-              requestAnimationFrame(() => editButton.current?.focus());
             }}
           />
         ) : (
