@@ -54,7 +54,11 @@ describe.skipIf(env().DB_UNDER_TEST !== "pooler")("behind a transaction-mode poo
         expect(applied!.n).toBe(applied!.distinct);
         const [locks] = await rows<{ n: number }>(
           opened[0]!,
-          sql`select count(*)::int as n from pg_locks where locktype = 'advisory'`,
+          // This database's only: pg_locks is the whole server's, and other test files migrate
+          // their own databases at the same moment.
+          sql`select count(*)::int as n from pg_locks
+               where locktype = 'advisory'
+                 and database = (select oid from pg_database where datname = current_database())`,
         );
         expect(locks!.n).toBe(0);
       } finally {
