@@ -18,6 +18,7 @@ import { buildOnce, freePort, root, spawnServer, tempDataDir } from "@/e2e/suppo
 import { type OpenOptions, openDatabase } from "@/lib/db/client";
 import { argv, env, inheritedEnv } from "@/lib/env";
 import { localSecret } from "@/lib/local-secret";
+import { runLoad } from "./load-process";
 import type { LoadResult } from "./report";
 import { seedBench } from "./seed";
 
@@ -37,23 +38,7 @@ const say = (line: string) => process.stdout.write(`[footprint] ${line}\n`);
 const dataKey = () => localSecret("data-encryption-key", env().DATA_ENCRYPTION_KEY);
 const pages = Math.max(1, Math.floor(workers / 50));
 
-function load(scenario: Record<string, unknown>): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["e2e/bench/load.mjs", JSON.stringify(scenario)], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    child.stdout.on("data", (c: Buffer) => {
-      out += c.toString();
-    });
-    child.once("exit", (code) => {
-      const line = out.trim().split("\n").at(-1);
-      if (code !== 0 || !line) reject(new Error(`load exited ${code}: ${out}`));
-      else resolve(JSON.parse(line) as LoadResult);
-    });
-  });
-}
+const load = runLoad;
 
 /** The list at 32 connections after a 2 s warm-up of its own. */
 async function list(base: string, token: string) {

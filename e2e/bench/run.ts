@@ -48,6 +48,7 @@ import { localSecret } from "@/lib/local-secret";
 import type { BaselineConfig } from "./baseline-server";
 import { type Engine, keptDatabase, throwaway } from "./bench-database";
 import { openSession, type Statement } from "./capture-sql";
+import { runLoad } from "./load-process";
 import { benchPages, firstLoadJs, frameworkFloor, lighthouse } from "./pages";
 import {
   type BenchResults,
@@ -101,24 +102,7 @@ const say = (line: string) => process.stdout.write(`[bench] ${line}\n`);
 const ms = (t0: number) => Math.round(performance.now() - t0);
 const mb = (bytes: number | null) => (bytes === null ? null : Math.round(bytes / 1e5) / 10);
 
-/** Runs one scenario in the load generator's own process and returns what it printed. */
-function load(scenario: Record<string, unknown>): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["e2e/bench/load.mjs", JSON.stringify(scenario)], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    child.stdout.on("data", (c: Buffer) => {
-      out += c.toString();
-    });
-    child.once("exit", (code) => {
-      const line = out.trim().split("\n").at(-1);
-      if (code !== 0 || !line) reject(new Error(`load ${scenario.kind} exited ${code}: ${out}`));
-      else resolve(JSON.parse(line) as LoadResult);
-    });
-  });
-}
+const load = runLoad;
 
 /**
  * A scenario after a warm-up of its own (2 s, or the whole duration when shorter; not

@@ -1,29 +1,10 @@
-/**
- * `npm run bench:signin` (and the last step of `npm run bench`): person sign-in (our addition).
- *
- *   1. sign-in   N e-mail and password sign-ins, one after another, as the demo team's four
- *                people (each a real scrypt check and a new token): p50 / p95.
- *   2. flood     the workers list (GET /api_v2/users, 8 connections) alone, then again while a
- *                flood of sign-ins with made-up e-mails (32 connections) runs for the same time:
- *                the list's p50 / p95 both ways. The hash runs on libuv's thread pool with
- *                bounded concurrency (HASH_CONCURRENCY) and a bounded queue (429 past it), so
- *                the flood costs the list at most what those hash threads take from the cores.
- *
- * Against the production build as a real process on loopback, with the demo seeded; the limits
- * per address and per account are lifted so the flood reaches the hasher (the limits are what
- * stop it in production, and are tested elsewhere). Results: bench/signin-results.json and
- * BENCHMARKS.md's sign-in section.
- *
- *   npm run bench:signin                     # 200 sign-ins, 10 s per load
- *   npm run bench:signin -- --smoke          # 20 sign-ins, 2 s per load
- */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { HASH_CONCURRENCY, HASH_QUEUE_LIMIT } from "@/lib/api-v2/invitations/password";
 import { argv, defaultEnv } from "@/lib/env";
-import { root, startServer, tempDataDir } from "../support/server-process";
+import { startServer, tempDataDir } from "../support/server-process";
+import { runLoad } from "./load-process";
 import type { LoadResult } from "./report";
 
 defaultEnv("LOG_LEVEL", "warn");
@@ -58,24 +39,7 @@ function quantiles(samples: number[]): Latency {
   return { p50: q(0.5), p95: q(0.95), n: sorted.length };
 }
 
-/** One scenario in the load generator's own process (load.mjs), as run.ts runs them. */
-function load(scenario: Record<string, unknown>): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["e2e/bench/load.mjs", JSON.stringify(scenario)], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    child.stdout.on("data", (c: Buffer) => {
-      out += c.toString();
-    });
-    child.once("exit", (code) => {
-      const line = out.trim().split("\n").at(-1);
-      if (code !== 0 || !line) reject(new Error(`load ${scenario.kind} exited ${code}: ${out}`));
-      else resolve(JSON.parse(line) as LoadResult);
-    });
-  });
-}
+const load = runLoad;
 
 async function signIn(base: string, p: Person): Promise<number> {
   const t0 = performance.now();
