@@ -9,10 +9,6 @@ import {
   uniqueWorker,
 } from "./fixtures";
 
-// The file's tests share nothing, and two of them are the suite's longest (axe over the API
-// reference, minutes each): they spread over both workers instead of queueing in one.
-test.describe.configure({ mode: "parallel" });
-
 test.describe("accessibility (axe, WCAG 2 A and AA)", () => {
   test("the landing page", async ({ page }) => {
     await page.goto("/");
