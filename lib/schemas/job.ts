@@ -118,6 +118,9 @@ export const listJobsQuerySchema = z.preprocess(
 );
 export type ListJobsQuery = z.output<typeof listJobsQuerySchema>;
 
+/** The job request list's orders: newest change first (the reference's), or by start (ours). */
+export const JOB_REQUEST_SORTS = ["-updated_at", "start_time"] as const;
+
 export const listJobRequestsQuerySchema = z.preprocess(
   withoutBlank,
   z.object({
@@ -136,6 +139,13 @@ export const listJobRequestsQuerySchema = z.preprocess(
     employer_id: q.int(1, MAX_ID).optional(),
     updated_after: q.time().optional(),
     updated_before: q.time().optional(),
+    /** Ours (the calendar): a half-open window of starts, [start_after, start_before). */
+    start_after: q.time().optional(),
+    start_before: q.time().optional(),
+    /** Ours: `start_time` orders by start (earliest first, requests without one last). */
+    sort: z
+      .enum(JOB_REQUEST_SORTS, { error: `must be one of ${JOB_REQUEST_SORTS.join(", ")}` })
+      .default("-updated_at"),
   }),
 );
 export type ListJobRequestsQuery = z.output<typeof listJobRequestsQuerySchema>;

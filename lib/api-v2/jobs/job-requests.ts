@@ -1,4 +1,18 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, or, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Db, DbOrTx } from "@/lib/db/client";
 import { companies, jobRequests } from "@/lib/db/schema";
 import { BLANK } from "@/lib/schemas/common";
@@ -60,6 +74,9 @@ export async function listJobRequests(db: Db, caller: Caller, q: ListJobRequests
     q.zip ? eq(jobRequests.zip, q.zip) : undefined,
     q.updated_after ? gt(jobRequests.updatedAt, q.updated_after) : undefined,
     q.updated_before ? lt(jobRequests.updatedAt, q.updated_before) : undefined,
+    // Half-open, so consecutive windows (weeks, months) never show a request twice.
+    q.start_after ? gte(jobRequests.startTime, q.start_after) : undefined,
+    q.start_before ? lt(jobRequests.startTime, q.start_before) : undefined,
   ];
   const where = and(...conds);
   const { limit, offset } = paging(q.page, q.per);
@@ -68,7 +85,11 @@ export async function listJobRequests(db: Db, caller: Caller, q: ListJobRequests
       .select()
       .from(jobRequests)
       .where(where)
-      .orderBy(desc(jobRequests.updatedAt), desc(jobRequests.id))
+      .orderBy(
+        ...(q.sort === "start_time"
+          ? [sql`${jobRequests.startTime} asc nulls last`, asc(jobRequests.id)]
+          : [desc(jobRequests.updatedAt), desc(jobRequests.id)]),
+      )
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(jobRequests).where(where),

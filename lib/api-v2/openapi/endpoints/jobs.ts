@@ -107,6 +107,21 @@ const JOB_REQUEST_QUERY_NOTES: Record<string, Note> = {
     description: "The job requests of one requestor (an employer user's id). Our addition.",
     addition: true,
   },
+  start_after: {
+    description:
+      "Only requests starting at or after this ISO 8601 timestamp (inclusive); requests without a start time never match. With start_before, a half-open window [start_after, start_before), so consecutive weeks never share a request. Our addition.",
+    addition: true,
+  },
+  start_before: {
+    description:
+      "Only requests starting strictly before this ISO 8601 timestamp (exclusive). Our addition.",
+    addition: true,
+  },
+  sort: {
+    description:
+      "`-updated_at` (default): newest change first. `start_time`: earliest start first, requests without a start time last, ties by id. Our addition.",
+    addition: true,
+  },
 };
 
 const JOB_QUERY_NOTES: Record<string, Note> = {
