@@ -74,6 +74,8 @@ describe("the command palette", () => {
         .getAllByRole("option")
         .map((o) => o.textContent),
     ).toEqual([
+      "Home",
+      "Calendar",
       "Workers",
       "Invite worker",
       "Import",
@@ -179,7 +181,7 @@ describe("/ for search", () => {
 
 describe("page matching", () => {
   it.each([
-    ["", 9],
+    ["", 11],
     ["invite", 1],
     ["csv", 1],
     ["JOB", 2],

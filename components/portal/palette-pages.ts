@@ -10,6 +10,8 @@ export type PalettePage = {
 };
 
 export const PALETTE_PAGES: readonly PalettePage[] = [
+  { href: "/home", label: "Home", keywords: "dashboard today overview start" },
+  { href: "/calendar", label: "Calendar", keywords: "schedule week month shifts dates" },
   { href: "/workers", label: "Workers", keywords: "people list search" },
   { href: "/workers/new", label: "Invite worker", keywords: "new add create invitation" },
   { href: "/workers/import", label: "Import", keywords: "csv upload spreadsheet bulk workers" },

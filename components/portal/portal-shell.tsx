@@ -42,7 +42,7 @@ export function PortalShell({ environment, companyName, access, children }: Prop
           className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6 [body:has([data-wide])_&]:max-w-[100rem]"
         >
           <Link
-            href="/workers"
+            href="/home"
             aria-label="Employer Portal"
             className="flex items-center gap-2 font-semibold text-slate-900"
           >

@@ -27,6 +27,17 @@ export type JobRequestListParams = {
   employer_id?: number;
 };
 
+/** The calendar's fetch (GET /job_requests by start): a window of starts and the list's filters. */
+export type JobRequestRangeParams = {
+  start_after: string;
+  start_before: string;
+  state?: string;
+  category?: string;
+  employer_id?: number;
+  /** Whether the upstream filters by start (ours); the real service is read page by page. */
+  byStart: boolean;
+};
+
 /** One place for query keys, so a mutation invalidates exactly what it changes. */
 export const keys = {
   workers: ["workers"] as const,
@@ -42,6 +53,7 @@ export const keys = {
   deliveryList: (p: DeliveryListParams) => ["webhook_deliveries", "list", p] as const,
   jobRequests: ["job_requests"] as const,
   jobRequestList: (p: JobRequestListParams) => ["job_requests", "list", p] as const,
+  jobRequestRange: (p: JobRequestRangeParams) => ["job_requests", "range", p] as const,
   jobRequest: (id: number) => ["job_requests", "detail", id] as const,
   candidates: (id: number, page: number) => ["job_requests", "candidates", id, page] as const,
   categories: ["job_requests", "categories"] as const,
