@@ -239,6 +239,9 @@ describe("our additions in the document", () => {
       "category",
       "zip",
       "employer_id",
+      "start_after",
+      "start_before",
+      "sort",
     ]);
   });
 
