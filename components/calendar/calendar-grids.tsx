@@ -19,11 +19,14 @@ function DayHeading({
   day,
   today,
   month,
+  dim = false,
 }: {
   id: string;
   day: Day;
   today: Day;
   month?: boolean;
+  /** A day of the month before or after, in the month grid. */
+  dim?: boolean;
 }) {
   const isToday = day === today;
   return (
@@ -40,7 +43,7 @@ function DayHeading({
         {!month && <span className="text-xs font-medium text-slate-600">{shortWeekday(day)}</span>}
         <span
           className={`grid size-7 place-items-center rounded-full text-sm font-semibold tabular-nums ${
-            isToday ? "bg-indigo-600 text-white" : "text-slate-900"
+            isToday ? "bg-indigo-600 text-white" : dim ? "text-slate-500" : "text-slate-900"
           }`}
         >
           {Number(day.slice(8))}
@@ -127,10 +130,10 @@ export function MonthGrid({
               key={day}
               aria-labelledby={id}
               className={`min-w-0 p-1.5 max-md:rounded-lg max-md:ring-1 max-md:ring-slate-200 md:min-h-28 ${
-                inMonth ? "bg-white" : "bg-slate-50 md:[&_h2]:opacity-60"
+                inMonth ? "bg-white" : "bg-slate-50"
               } ${items.length === 0 || !inMonth ? "max-md:hidden" : ""}`}
             >
-              <DayHeading id={id} day={day} today={today} month />
+              <DayHeading id={id} day={day} today={today} month dim={!inMonth} />
               {items.length > 0 && (
                 <ul className="mt-1 space-y-1">
                   {items.slice(0, MONTH_CELL_LIMIT).map((r) => (

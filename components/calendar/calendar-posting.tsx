@@ -63,12 +63,12 @@ export function CalendarPosting({
       >
         {name}
       </span>
-      <span className="mt-1 flex items-center justify-between gap-2 text-xs text-slate-600">
-        <span className="tabular-nums">
+      <span className="mt-1 flex flex-wrap items-center justify-between gap-x-2 text-xs text-slate-600">
+        <span className="whitespace-nowrap tabular-nums">
           {taken}/{slots}
           <span className="sr-only"> slots</span> filled
         </span>
-        <span className="truncate">{look.label}</span>
+        <span className="whitespace-nowrap">{look.label}</span>
       </span>
     </Link>
   );

@@ -79,7 +79,12 @@ export function CalendarView({
     }
     return map;
   }, [days, range.data]);
-  const shown = [...byDay.values()].reduce((n, xs) => n + xs.length, 0);
+  // A month counts its own days (the grid's days of the months around it are extra).
+  const month = state.view === "month" && anchor ? anchor.slice(0, 7) : null;
+  const shown = [...byDay.entries()].reduce(
+    (n, [day, xs]) => n + (month === null || day.startsWith(month) ? xs.length : 0),
+    0,
+  );
 
   const href = (patch: Partial<CalendarState>) =>
     `${pathname}${calendarQueryString({ ...state, ...patch })}`;
@@ -90,11 +95,12 @@ export function CalendarView({
   const data = range.data;
   let summary = "";
   if (data && title) {
-    summary = `${plural(shown, "posting", "postings")} ${state.view === "week" ? "this week" : "in this month's grid"}`;
+    summary = `${plural(shown, "posting", "postings")} ${state.view === "week" ? "this week" : `in ${title.split(" ")[0]}`}`;
   }
 
   return (
-    <div>
+    // Wide: seven columns of postings use the width the shell allows a wide page.
+    <div data-wide>
       <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Calendar</h1>

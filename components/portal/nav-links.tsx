@@ -92,7 +92,7 @@ export function NavLinks() {
       <ul
         ref={list}
         id={listId}
-        className={`order-last -mx-2 w-full flex-col gap-0.5 border-t border-slate-200 pt-2 lg:order-none lg:mx-0 lg:flex lg:w-auto lg:flex-row lg:flex-wrap lg:items-center lg:gap-1 lg:border-0 lg:pt-0 ${open ? "flex" : "hidden"}`}
+        className={`order-last -mx-2 w-full flex-col gap-0.5 border-t border-slate-200 pt-2 lg:order-none lg:mx-0 lg:flex lg:w-auto lg:flex-row lg:flex-wrap lg:items-center lg:gap-0.5 lg:border-0 lg:pt-0 ${open ? "flex" : "hidden"}`}
       >
         {LINKS.filter((l) => !l.needs || holds(l.needs)).map((l) => {
           const active = l === current;
@@ -102,7 +102,7 @@ export function NavLinks() {
                 href={l.remembers ? remembered[l.href]! : l.href}
                 aria-current={active ? "page" : undefined}
                 onClick={() => setOpen(false)}
-                className={`block rounded-md px-3 py-2.5 text-sm font-medium whitespace-nowrap lg:inline lg:px-2.5 lg:py-2 ${
+                className={`block rounded-md px-3 py-2.5 text-sm font-medium whitespace-nowrap lg:inline lg:px-2 lg:py-2 xl:px-2.5 ${
                   active
                     ? "bg-slate-900/5 text-slate-900"
                     : "text-slate-600 hover:bg-slate-900/5 hover:text-slate-900"

@@ -52,7 +52,8 @@ export function PortalShell({ environment, companyName, access, children }: Prop
             >
               EP
             </span>
-            <span className="hidden sm:inline">Employer Portal</span>
+            {/* From lg the menu's nine links share the row: the mark alone names the portal there. */}
+            <span className="hidden sm:inline lg:hidden">Employer Portal</span>
           </Link>
           <NavLinks />
           <div className="ml-auto flex items-center gap-3">
