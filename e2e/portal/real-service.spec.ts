@@ -277,6 +277,23 @@ test.describe("against a service that behaves like the real one (live keys)", ()
       `job_requests/${id}`,
     );
     expect(posted.job_request).toMatchObject({ state: "posted", category: "Event Staff" });
+
+    // The calendar: no start filter upstream, so it places what the list's pages hold, and says
+    // it may be incomplete. The fake's Oakland posting starts tomorrow at 7 AM in Los Angeles.
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await page.goto(`/calendar?date=${tomorrow}`);
+    await expect(page.getByText("This calendar may be incomplete")).toBeVisible();
+    const day = new Intl.DateTimeFormat("en-US", {
+      weekday: "long",
+      month: "long",
+      day: "numeric",
+      timeZone: "UTC",
+    }).format(new Date(`${tomorrow}T00:00:00Z`));
+    await expect(
+      page
+        .getByRole("region", { name: new RegExp(`^${day}`) })
+        .getByRole("link", { name: /Warehouse Associate – Port of Oakland/ }),
+    ).toBeVisible();
   });
 
   test("“Try the demo” still opens the embedded TEST company: the key's prefix chooses", async ({
