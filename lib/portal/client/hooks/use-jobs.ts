@@ -253,53 +253,59 @@ export type JobRequestRange = {
  * database (start_after, start_before, sort=start_time): up to RANGE_PAGE_LIMIT pages, the
  * first telling the total. The real service has no such filter: its newest-changed
  * RANGE_PAGE_LIMIT pages are read and those in the window kept — possibly not all of them.
+ * `get` is the fetcher (a parameter, so the paging is tested without a server).
  */
+export async function readJobRequestRange(
+  get: (path: string) => Promise<{ data: unknown }>,
+  params: JobRequestRangeParams,
+): Promise<JobRequestRange> {
+  const { byStart, start_after, start_before, ...filters } = params;
+  const read = async (page: number) => {
+    const q = new URLSearchParams({ page: String(page), per: String(MAX_PAGE_SIZE) });
+    if (byStart) {
+      q.set("start_after", start_after);
+      q.set("start_before", start_before);
+      q.set("sort", "start_time");
+    }
+    for (const [k, v] of Object.entries(filters)) if (v !== undefined) q.set(k, String(v));
+    const { data } = await get(`job_requests?${q}`);
+    return normalizeList<JobRequest>("job_requests", data, page, MAX_PAGE_SIZE);
+  };
+  if (byStart) {
+    const first = await read(1);
+    const total = first.total ?? first.items.length;
+    const pages = Math.min(Math.ceil(total / MAX_PAGE_SIZE), RANGE_PAGE_LIMIT);
+    const rest = await Promise.all(
+      Array.from({ length: Math.max(0, pages - 1) }, (_, i) => read(i + 2)),
+    );
+    const items = [first, ...rest].flatMap((p) => p.items);
+    return { items, total, complete: items.length >= total };
+  }
+  const from = Date.parse(start_after);
+  const to = Date.parse(start_before);
+  const seen = new Map<number, JobRequest>();
+  let complete = false;
+  for (let page = 1; page <= RANGE_PAGE_LIMIT && !complete; page++) {
+    const p = await read(page);
+    for (const r of p.items) {
+      const t = r.start_time ? Date.parse(r.start_time) : Number.NaN;
+      if (t >= from && t < to) seen.set(r.id, r);
+    }
+    // Every page read: nothing can be missing.
+    complete = !p.hasMore;
+  }
+  const items = [...seen.values()].sort(
+    (a, b) => Date.parse(a.start_time!) - Date.parse(b.start_time!) || a.id - b.id,
+  );
+  return { items, total: complete ? items.length : null, complete };
+}
+
 export function useJobRequestRange(params: JobRequestRangeParams | null) {
   return useQuery({
     // Null until the page knows which days it shows (the viewer's today is the browser's).
     enabled: params !== null,
     queryKey: params ? keys.jobRequestRange(params) : ["job_requests", "range", null],
-    queryFn: async (): Promise<JobRequestRange> => {
-      const { byStart, start_after, start_before, ...filters } = params!;
-      const read = async (page: number) => {
-        const q = new URLSearchParams({ page: String(page), per: String(MAX_PAGE_SIZE) });
-        if (byStart) {
-          q.set("start_after", start_after);
-          q.set("start_before", start_before);
-          q.set("sort", "start_time");
-        }
-        for (const [k, v] of Object.entries(filters)) if (v !== undefined) q.set(k, String(v));
-        const { data } = await apiFetch<unknown>(`job_requests?${q}`);
-        return normalizeList<JobRequest>("job_requests", data, page, MAX_PAGE_SIZE);
-      };
-      if (byStart) {
-        const first = await read(1);
-        const total = first.total ?? first.items.length;
-        const pages = Math.min(Math.ceil(total / MAX_PAGE_SIZE), RANGE_PAGE_LIMIT);
-        const rest = await Promise.all(
-          Array.from({ length: Math.max(0, pages - 1) }, (_, i) => read(i + 2)),
-        );
-        const items = [first, ...rest].flatMap((p) => p.items);
-        return { items, total, complete: items.length >= total };
-      }
-      const from = Date.parse(start_after);
-      const to = Date.parse(start_before);
-      const seen = new Map<number, JobRequest>();
-      let complete = false;
-      for (let page = 1; page <= RANGE_PAGE_LIMIT && !complete; page++) {
-        const p = await read(page);
-        for (const r of p.items) {
-          const t = r.start_time ? Date.parse(r.start_time) : Number.NaN;
-          if (t >= from && t < to) seen.set(r.id, r);
-        }
-        // Every page read: nothing can be missing.
-        complete = !p.hasMore;
-      }
-      const items = [...seen.values()].sort(
-        (a, b) => Date.parse(a.start_time!) - Date.parse(b.start_time!) || a.id - b.id,
-      );
-      return { items, total: complete ? items.length : null, complete };
-    },
+    queryFn: () => readJobRequestRange((path) => apiFetch<unknown>(path), params!),
     placeholderData: keepPreviousData,
   });
 }
