@@ -1,6 +1,6 @@
 import type { DbOrTx } from "@/lib/db/client";
 import type { Caller } from "../caller";
-import { validationError } from "../errors";
+import { ApiError, validationError } from "../errors";
 import { findTemplate } from "./templates";
 
 const NOT_YOURS = "is not one of your job request templates";
@@ -25,7 +25,11 @@ export async function withTemplate(
   if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
     throw validationError({ job_request_template_id: ["must be an id"] });
   }
-  const template = await findTemplate(tx, caller.companyId, id).catch(() => null);
+  // Only "not found" means not theirs; any other failure is the database's and stays one.
+  const template = await findTemplate(tx, caller.companyId, id).catch((err: unknown) => {
+    if (err instanceof ApiError && err.code === "not_found") return null;
+    throw err;
+  });
   if (!template) throw validationError({ job_request_template_id: [NOT_YOURS] });
   return { ...(template.body as Record<string, unknown>), ...rest };
 }
