@@ -17,6 +17,7 @@ const UNIQUE_CONSTRAINT_ERRORS: Record<string, () => ApiError> = {
   users_phone_key: () => validationError({ phone: [TAKEN] }),
   users_company_external_id_key: () => validationError({ external_id: [TAKEN] }),
   badges_company_name_key: () => validationError({ name: [TAKEN] }),
+  job_request_templates_company_name_key: () => validationError({ name: [TAKEN] }),
   // A concurrent request added the same badge first.
   user_badges_user_badge_key: () => duplicateBadge([]),
   webhooks_company_url_key: () => validationError({ url: ["is already registered"] }),

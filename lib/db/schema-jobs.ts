@@ -5,6 +5,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   serial,
@@ -204,4 +205,31 @@ export const jobTransitions = pgTable(
     createdAt: ts("created_at").notNull(),
   },
   (t) => [index("job_transitions_job_idx").on(t.jobId, t.id)],
+);
+
+/**
+ * A named posting to start from (our addition; the real portal's `job_request_template_id`):
+ * the fields of a POST /job_requests body without its times and state, kept as the JSON the
+ * same zod schema parsed. JSON rather than columns: a template is a stored request body, read
+ * back only to be posted again (where every rule that needs the database runs), so it follows
+ * the job request's fields without a migration per field. Names are unique per company,
+ * case-insensitively; at most MAX_TEMPLATES_PER_COMPANY (lib/schemas/job-request-template.ts).
+ */
+export const jobRequestTemplates = pgTable(
+  "job_request_templates",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    name: text("name").notNull(),
+    body: jsonb("body").notNull(),
+    createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("job_request_templates_company_name_key").on(t.companyId, sql`lower(${t.name})`),
+    check("job_request_templates_name_length", sql`char_length(${t.name}) between 1 and 100`),
+  ],
 );

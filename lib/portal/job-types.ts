@@ -150,3 +150,15 @@ export type RequestorJobState =
 
 /** What a worker does in the worker's app; the demo (test environment, ours) acts for them. */
 export type SimulatedWorkerAction = "start" | "pause" | "resume" | "complete" | "withdraw";
+
+/**
+ * A job request template (ours): a name and the fields of a posting as POST /job_requests
+ * takes them (no start time or state).
+ */
+export type JobRequestTemplate = {
+  id: number;
+  name: string;
+  job_request: Record<string, unknown>;
+  created_by_id: number | null;
+  updated_at: string;
+};

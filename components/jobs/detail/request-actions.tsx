@@ -1,8 +1,9 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { useUpdateJobRequest } from "@/lib/portal/client/hooks/use-jobs";
 import type { JobRequest } from "@/lib/portal/job-types";
 import { ConfirmDialog } from "./confirm-dialog";
@@ -36,7 +37,9 @@ export function RequestActions({
   const [pending, setPending] = useState<RequestAction | null>(null);
   const [confirming, setConfirming] = useState(false);
   const actions = requestActions(request.state, pool);
-  if (actions.length === 0) return null;
+  // Any posting can be posted again, whatever its state, by whoever may post.
+  const again = pool === "private";
+  if (actions.length === 0 && !again) return null;
 
   const run = (action: RequestAction) => {
     setPending(action);
@@ -50,6 +53,15 @@ export function RequestActions({
   return (
     <div className="flex flex-col items-stretch gap-2 sm:items-end">
       <div className="flex flex-wrap gap-2">
+        {again && (
+          <Link
+            href={`/jobs/new?from=${request.id}`}
+            className={buttonClass("secondary")}
+            title="A new posting filled from this one, a week later"
+          >
+            Post again
+          </Link>
+        )}
         {actions.includes("post") && (
           <Button
             onClick={() => run("post")}

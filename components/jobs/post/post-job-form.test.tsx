@@ -177,6 +177,55 @@ describe("the post-a-job form", () => {
     expect(screen.getByRole("button", { name: "Post job" }).hasAttribute("disabled")).toBe(false);
   });
 
+  it("against the real service: Post again fills the form; templates and the live count are absent and it says so", async () => {
+    render(
+      <QueryClientProvider
+        client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+      >
+        <PostJobForm
+          pool="private"
+          mapTileUrl="https://tiles.test/{z}/{x}/{y}.png"
+          additions={false}
+          from={{
+            id: 31,
+            state: "completed",
+            request_name: "Loaders at Pier 70",
+            category: "Warehouse",
+            description: "Load the trucks.",
+            slots: 3,
+            start_time: "2020-03-02T16:00:00Z",
+            duration: 450,
+            timezone: "America/Los_Angeles",
+            wage: 24.5,
+            classification: "1099",
+            w2_hourly_rate: null,
+            venue: null,
+            address: "420 Illinois St",
+            city: "San Francisco",
+            zip: "94158",
+            latitude: 37.76,
+            longitude: -122.38,
+            badge_requirements: [{ id: 1, badge_id: 4, badge_name: "Forklift" }],
+            updated_at: "2020-03-03T00:00:00Z",
+          }}
+        />
+      </QueryClientProvider>,
+    );
+    expect(((await screen.findByLabelText(/^Request name/)) as HTMLInputElement).value).toBe(
+      "Loaders at Pier 70",
+    );
+    expect((screen.getByLabelText(/^Duration/) as HTMLInputElement).value).toBe("7.5");
+    expect(screen.getByText("Forklift")).toBeTruthy();
+    // Long past: the date is left to pick, the time of day kept.
+    expect((screen.getByLabelText(/^Date/) as HTMLInputElement).value).toBe("");
+    expect((screen.getByLabelText(/^Start time/) as HTMLInputElement).value).toBe("08:00");
+    expect(screen.getByText(/Pick a date/)).toBeTruthy();
+    expect(screen.getByText(/features of this portal's own API/)).toBeTruthy();
+    expect(screen.queryByLabelText("Start from a template")).toBeNull();
+    expect(screen.queryByTestId("qualified-line")).toBeNull();
+    expect(calls.filter((c) => /templates|qualified/.test(c.url))).toEqual([]);
+  });
+
   it("tells public-pool keys they cannot post, instead of the form", () => {
     renderForm("public");
     expect(screen.getByText("Public-pool keys cannot post jobs")).toBeTruthy();

@@ -20,6 +20,7 @@ import { useCreateJobRequest } from "@/lib/portal/client/hooks/use-jobs";
 import { PartialSeriesError, useCreateSeries } from "@/lib/portal/client/hooks/use-series";
 import { placeFieldErrorsOf } from "@/lib/portal/client/place-field-errors";
 import { useDraft, useUnsavedChangesWarning } from "@/lib/portal/client/use-draft";
+import type { JobRequest } from "@/lib/portal/job-types";
 import type { SessionPerson } from "@/lib/portal/types";
 import {
   browserTimeZone,
@@ -33,9 +34,12 @@ import {
   withFormFieldNames,
 } from "./post-job-model";
 import { WhatSection, WhenSection, WhereSection, WhoSection } from "./post-job-sections";
+import { badgesOfRequest, nextWeekStart, valuesFromFields } from "./prefill";
+import { QualifiedLine } from "./qualified-line";
 import { RepeatField } from "./repeat-field";
 import { RequestorField } from "./requestor-field";
 import { NO_REPEAT, type RepeatChoice, validCount } from "./series-model";
+import { TemplateBar } from "./template-bar";
 
 type Props = {
   /** "public": public-pool keys only read; they cannot post. */
@@ -43,12 +47,25 @@ type Props = {
   mapTileUrl: string;
   /** The person signed in (our API's sign-in), the default requestor; null for a key pair. */
   me?: SessionPerson | null;
+  /** "Post again": the posting the form starts from (read by the page), or null. */
+  from?: JobRequest | null;
+  /**
+   * Our API's additions to posting: templates and the live count of qualified workers. False
+   * against the real service, which has neither (the page says so).
+   */
+  additions?: boolean;
 };
 
 const noSubscription = () => () => undefined;
 
 /** The "Post a job" page: header, and the form (or why it cannot be used). */
-export function PostJobForm({ pool, mapTileUrl, me = null }: Props) {
+export function PostJobForm({
+  pool,
+  mapTileUrl,
+  me = null,
+  from = null,
+  additions = false,
+}: Props) {
   // The defaults are the browser's (tomorrow, its time zone): the form renders in the browser
   // only, so the server's render cannot disagree with them.
   const inBrowser = useSyncExternalStore(
@@ -87,7 +104,7 @@ export function PostJobForm({ pool, mapTileUrl, me = null }: Props) {
             </p>
           </NoticeCard>
         ) : inBrowser ? (
-          <PostJobEditor mapTileUrl={mapTileUrl} me={me} />
+          <PostJobEditor mapTileUrl={mapTileUrl} me={me} from={from} additions={additions} />
         ) : (
           <PostJobSkeleton />
         )}
@@ -96,7 +113,17 @@ export function PostJobForm({ pool, mapTileUrl, me = null }: Props) {
   );
 }
 
-function PostJobEditor({ mapTileUrl, me }: { mapTileUrl: string; me: SessionPerson | null }) {
+function PostJobEditor({
+  mapTileUrl,
+  me,
+  from,
+  additions,
+}: {
+  mapTileUrl: string;
+  me: SessionPerson | null;
+  from: JobRequest | null;
+  additions: boolean;
+}) {
   const router = useRouter();
   const create = useCreateJobRequest();
   const createSeries = useCreateSeries();
@@ -106,10 +133,13 @@ function PostJobEditor({ mapTileUrl, me }: { mapTileUrl: string; me: SessionPers
   const [browserZone] = useState(browserTimeZone);
   // The person signed in requests the job unless they choose a teammate.
   const requestedBy = me ? String(me.id) : "";
-  const [fresh] = useState(() => ({
-    ...emptyValues(new Date(), browserZone),
-    employer_id: requestedBy,
-  }));
+  const [fresh] = useState(() => {
+    const blank = { ...emptyValues(new Date(), browserZone), employer_id: requestedBy };
+    if (!from) return blank;
+    // "Post again": everything the posting says, and a new start (see nextWeekStart).
+    const values = valuesFromFields(from, blank, badgesOfRequest(from));
+    return { ...values, ...(nextWeekStart(from.start_time, values.timezone) ?? {}) };
+  });
   const form = useForm<PostJobFormValues>({ resolver: postJobResolver, defaultValues: fresh });
   const {
     handleSubmit,
@@ -137,13 +167,15 @@ function PostJobEditor({ mapTileUrl, me }: { mapTileUrl: string; me: SessionPers
   useEffect(() => {
     if (checkedDraft.current) return;
     checkedDraft.current = true;
+    // Asked to post a posting again: that is what the form shows, not an older draft.
+    if (from) return;
     const saved = draft.read();
     if (!saved || typeof saved !== "object" || !Array.isArray(saved.badges)) return;
     const values = { ...fresh, ...saved, state: "posted" as const };
     if (JSON.stringify(values) === JSON.stringify(fresh)) return;
     reset(values, { keepDefaultValues: true });
     setRestored(true);
-  }, [draft, reset, fresh]);
+  }, [draft, reset, fresh, from]);
   useEffect(() => {
     const sub = watch((values) => {
       if (!done) draft.save(values as PostJobFormValues);
@@ -253,6 +285,30 @@ function PostJobEditor({ mapTileUrl, me }: { mapTileUrl: string; me: SessionPers
           </Alert>
         </div>
       )}
+      {from && (
+        <div className="mb-6">
+          <Alert tone="info">
+            <p>
+              Filled from{" "}
+              <Link href={`/jobs/${from.id}`} className="font-medium underline">
+                {from.request_name?.trim() || `job request #${from.id}`}
+              </Link>
+              .{" "}
+              {fresh.start_date
+                ? "It starts a week after the original, at the same time: change the date if you need another."
+                : "Pick a date: a week after the original has already passed."}
+            </p>
+          </Alert>
+        </div>
+      )}
+      {additions ? (
+        <TemplateBar onApplied={() => setRestored(false)} />
+      ) : (
+        <p className="mb-6 text-sm text-slate-600">
+          Templates and the count of qualified workers are features of this portal's own API; the
+          service you are connected to does not offer them.
+        </p>
+      )}
       <form
         onSubmit={onSubmit}
         onKeyDown={noImplicitSubmit}
@@ -272,6 +328,7 @@ function PostJobEditor({ mapTileUrl, me }: { mapTileUrl: string; me: SessionPers
         </WhenSection>
         <WhereSection mapTileUrl={mapTileUrl} />
         <WhoSection />
+        {additions && <QualifiedLine />}
 
         {/* Follows the user down the page: the two ways out of the form are always at hand. */}
         <div className="sticky bottom-3 z-20 mt-10 rounded-xl bg-white/95 px-4 py-3 shadow-lg ring-1 ring-slate-900/10 backdrop-blur sm:bottom-4 sm:px-5">

@@ -39,8 +39,8 @@ export type CandidateRow = {
 
 const M_PER_MILE = 1609.344;
 
-/** The conditions every candidate meets; `u` is the users row. */
-function qualified(site: RankSite, required: number[], now: Date): SQL {
+/** The conditions every candidate meets; `u` is the users row. Also counts qualified_workers. */
+export function qualified(site: RankSite, required: number[], now: Date): SQL {
   const badgeRule =
     required.length === 0
       ? sql`true`

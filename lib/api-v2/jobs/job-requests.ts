@@ -25,6 +25,7 @@ import type { Caller } from "../caller";
 import { type FieldErrors, notFound } from "../errors";
 import { paging } from "../format";
 import { parseBody } from "../handler";
+import { withTemplate } from "../job-request-templates/from-template";
 import { noticeJob } from "../messages/live-notify";
 import { cancelJobsOf } from "./job-actions";
 import { type Insert, prepareWrite, valuesOf, writeBadges } from "./job-request-body";
@@ -122,16 +123,19 @@ export async function getJobRequest(db: Db, caller: Caller, id: number) {
   };
 }
 
-/** POST /job_requests. */
+/** POST /job_requests (with `job_request_template_id`: from that template, see withTemplate). */
 export async function createJobRequest(
   db: Db,
   caller: Caller,
   raw: Record<string, unknown>,
   now: Date,
 ) {
-  return db.transaction(async (tx) => ({
-    job_request: await serializeOneJobRequest(tx, await insertJobRequest(tx, caller, raw, now)),
-  }));
+  return db.transaction(async (tx) => {
+    const body = await withTemplate(tx, caller, raw);
+    return {
+      job_request: await serializeOneJobRequest(tx, await insertJobRequest(tx, caller, body, now)),
+    };
+  });
 }
 
 /**

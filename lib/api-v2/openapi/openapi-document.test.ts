@@ -18,6 +18,10 @@ import {
   updateJobBodySchema,
 } from "@/lib/schemas/job";
 import {
+  createJobRequestTemplateBodySchema,
+  updateJobRequestTemplateBodySchema,
+} from "@/lib/schemas/job-request-template";
+import {
   createMessageBodySchema,
   markReadBodySchema,
   updateMessageBodySchema,
@@ -139,6 +143,8 @@ describe("the OpenAPI document", () => {
       createMessage: { schema: createMessageBodySchema, key: "message" },
       updateMessage: { schema: updateMessageBodySchema, key: "message" },
       markMessagesRead: { schema: markReadBodySchema, key: "message" },
+      createJobRequestTemplate: { schema: createJobRequestTemplateBodySchema },
+      updateJobRequestTemplate: { schema: updateJobRequestTemplateBodySchema },
     };
     for (const e of ENDPOINTS) {
       const content = (doc.paths?.[e.path]?.[e.method]?.requestBody as Json | undefined)?.content;
@@ -192,6 +198,9 @@ describe("our additions in the document", () => {
     "/api_v2/messages/unread",
     "/api_v2/messages/mark_read",
     "/api_v2/messages/stream",
+    "/api_v2/job_requests/qualified_workers",
+    "/api_v2/job_request_templates",
+    "/api_v2/job_request_templates/{id}",
   ];
 
   it("marks webhooks, deliveries, mails, history, invitations, candidates and categories as additions", () => {

@@ -12,6 +12,7 @@ import { BADGES_ENDPOINTS } from "./endpoints/badges";
 import { EMPLOYERS_ENDPOINTS } from "./endpoints/employers";
 import { INVITATIONS_ENDPOINTS } from "./endpoints/invitations";
 import { JOB_BODY_NOTES } from "./endpoints/job-body-notes";
+import { JOB_REQUEST_TEMPLATES_ENDPOINTS } from "./endpoints/job-request-templates";
 import { JOBS_ENDPOINTS } from "./endpoints/jobs";
 import { MESSAGES_ENDPOINTS } from "./endpoints/messages";
 import { MULTI_DAY_ENDPOINTS } from "./endpoints/multi-day";
@@ -46,6 +47,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...PERSONAL_DATA_ENDPOINTS,
   ...BADGES_ENDPOINTS,
   ...JOBS_ENDPOINTS,
+  ...JOB_REQUEST_TEMPLATES_ENDPOINTS,
   ...MULTI_DAY_ENDPOINTS,
   ...MESSAGES_ENDPOINTS,
   ...WEBHOOKS_ENDPOINTS,

@@ -319,6 +319,17 @@ describeApi("tenancy and access matrix", (api) => {
   };
   let seriesA: Promise<number> | undefined;
   const seriesOfA = () => (seriesA ??= freshSeries());
+  /** A new job request template of A (ours), and the one the matrix reads. */
+  const freshTemplate = async (): Promise<number> => {
+    const res = await call("POST", "/api_v2/job_request_templates", {
+      token: fx.a.privateToken,
+      json: { name: unique("Template"), job_request: { request_name: "Matrix shift" } },
+    });
+    expect(res.status, res.text).toBe(201);
+    return res.body.job_request_template.id;
+  };
+  let templateA: Promise<number> | undefined;
+  const templateOfA = () => (templateA ??= freshTemplate());
   /** A new worker of A and a new open request of A: a hire that will succeed. */
   const freshHire = async () => ({
     worker_id: (await invite(fx.a)).id,
@@ -939,6 +950,67 @@ describeApi("tenancy and access matrix", (api) => {
         check: (res) => expect(res.body.cancelled_job_request_ids).toHaveLength(2),
       },
     },
+    // Ours: how many workers a posting would reach; the private pool's own workers only.
+    "api_v2/job_requests/qualified_workers": {
+      GET: {
+        expect: privateOnly(200, ok()),
+        request: () => ({
+          path: "/api_v2/job_requests/qualified_workers?latitude=37.79&longitude=-122.39&distance=500",
+        }),
+        check: (res) => expect(Object.keys(res.body)).toEqual(["count", "distance"]),
+      },
+    },
+    // Ours: templates belong to a company; its public key reads them as it reads its requests.
+    "api_v2/job_request_templates": {
+      GET: {
+        expect: anyKey(),
+        // A's template exists before the list is read.
+        request: async () => {
+          await templateOfA();
+          return { path: "/api_v2/job_request_templates" };
+        },
+        check: async (res, who) => {
+          const mine = who === "ownPrivate" || who === "ownPublic";
+          const got = (res.body.job_request_templates as { id: number }[]).map((x) => x.id);
+          figures.lists++;
+          if (mine) expect(got).toContain(await templateOfA());
+          else expect(got).not.toContain(await templateOfA());
+        },
+      },
+      POST: {
+        expect: privateOnly(201, ok(201)),
+        request: () => ({
+          path: "/api_v2/job_request_templates",
+          json: { name: unique("New template") },
+        }),
+      },
+    },
+    "api_v2/job_request_templates/[id]": (() => {
+      const { path } = recordPath("job_request_templates");
+      return {
+        GET: {
+          expect: readRecord(NOT_FOUND, ok()),
+          request: async () => ({ path: path(await templateOfA()) }),
+          twin: () => ({ path: path(NOBODY) }),
+          check: async (res) => expect(res.body.job_request_template.id).toBe(await templateOfA()),
+        },
+        PATCH: {
+          expect: privateOnly(200, NOT_FOUND),
+          request: async () => ({
+            path: path(await templateOfA()),
+            json: { name: unique("Renamed template") },
+          }),
+          twin: () => ({ path: path(NOBODY), json: { name: "Renamed template" } }),
+        },
+        DELETE: {
+          expect: privateOnly(204, NOT_FOUND),
+          request: async (_, e) => ({
+            path: path(e.status === 204 ? await freshTemplate() : await templateOfA()),
+          }),
+          twin: () => ({ path: path(NOBODY) }),
+        },
+      };
+    })(),
     "api_v2/job_requests/[id]/candidates": {
       // Ranking reads the pool's workers: private pool only, and only the company's own request.
       GET: {

@@ -71,6 +71,14 @@ export function roleRows(h: Helpers): Record<string, Partial<Record<Method, Row>
       token: fx.token.privateKey,
       json: { repeat_type: "daily" },
     }).then((r) => r.body.multi_day_job_request.id as number));
+  /** A job request template of the tenant's (ours): fresh ones for deletes, one for the rest. */
+  const freshTemplate = () =>
+    call("POST", "/api_v2/job_request_templates", {
+      token: fx.token.privateKey,
+      json: { name: unique("Roles template") },
+    }).then((r) => r.body.job_request_template.id as number);
+  let template: Promise<number> | undefined;
+  const templateId = () => (template ??= freshTemplate());
   let message: number | undefined;
   /** A message on the fixture's job (its worker to the admin), written once, by the key pair. */
   const aMessage = async () => {
@@ -277,6 +285,38 @@ export function roleRows(h: Helpers): Record<string, Partial<Record<Method, Row>
       POST: {
         needs: "job_requests.write",
         request: () => ({ path: "/api_v2/job_requests", json: { request_name: unique("R") } }),
+      },
+    },
+    "api_v2/job_requests/qualified_workers": {
+      GET: {
+        needs: "candidates.read",
+        request: get("/api_v2/job_requests/qualified_workers?latitude=37.79&longitude=-122.39"),
+      },
+    },
+    "api_v2/job_request_templates": {
+      GET: { needs: "job_requests.read", request: get("/api_v2/job_request_templates") },
+      POST: {
+        needs: "job_requests.write",
+        request: () => ({ path: "/api_v2/job_request_templates", json: { name: unique("T") } }),
+      },
+    },
+    "api_v2/job_request_templates/[id]": {
+      GET: {
+        needs: "job_requests.read",
+        request: async () => ({ path: `/api_v2/job_request_templates/${await templateId()}` }),
+      },
+      PATCH: {
+        needs: "job_requests.write",
+        request: async () => ({
+          path: `/api_v2/job_request_templates/${await templateId()}`,
+          json: { name: unique("Renamed T") },
+        }),
+      },
+      DELETE: {
+        needs: "job_requests.write",
+        request: async (_, permitted) => ({
+          path: `/api_v2/job_request_templates/${permitted ? await freshTemplate() : await templateId()}`,
+        }),
       },
     },
     "api_v2/job_requests/categories": {

@@ -95,6 +95,7 @@ const TABLES = [
   "invitations",
   "api_keys",
   "messages",
+  "job_request_templates",
 ];
 
 describeApi("role × route matrix", (api) => {

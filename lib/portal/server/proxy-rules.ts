@@ -51,6 +51,13 @@ const ALLOWED: [method: string, path: RegExp, shape?: Shape][] = [
   ["GET", /^job_requests\/\d{1,10}$/, wrapped("job_request")],
   ["PATCH", /^job_requests\/\d{1,10}$/, wrapped("job_request")],
   ["GET", /^job_requests\/\d{1,10}\/candidates$/, list("candidates")],
+  // Posting in seconds (ours): the live count of qualified workers, and templates.
+  ["GET", /^job_requests\/qualified_workers$/],
+  ["GET", /^job_request_templates$/, list("job_request_templates")],
+  ["POST", /^job_request_templates$/, wrapped("job_request_template")],
+  ["GET", /^job_request_templates\/\d{1,10}$/, wrapped("job_request_template")],
+  ["PATCH", /^job_request_templates\/\d{1,10}$/, wrapped("job_request_template")],
+  ["DELETE", /^job_request_templates\/\d{1,10}$/],
   // Multi-day series (issue 27): the reference's three, and our "this and following" cancel.
   ["POST", /^multi_day_job_requests$/, wrapped("multi_day_job_request")],
   ["GET", /^multi_day_job_requests\/\d{1,10}$/, wrapped("multi_day_job_request")],

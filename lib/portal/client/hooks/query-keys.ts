@@ -57,6 +57,10 @@ export const keys = {
   jobRequest: (id: number) => ["job_requests", "detail", id] as const,
   candidates: (id: number, page: number) => ["job_requests", "candidates", id, page] as const,
   categories: ["job_requests", "categories"] as const,
+  /** Ours: the company's templates, and the live count of qualified workers while posting. */
+  templates: ["job_request_templates"] as const,
+  qualifiedWorkers: (p: { lat: number; lng: number; distance: number; badgeIds: string }) =>
+    ["job_requests", "qualified_workers", p] as const,
   jobs: ["jobs"] as const,
   jobsOfRequest: (id: number) => ["jobs", "request", id] as const,
   jobsOfWorker: (id: number) => ["jobs", "worker", id] as const,
