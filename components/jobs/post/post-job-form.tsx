@@ -43,12 +43,14 @@ type Props = {
   mapTileUrl: string;
   /** The person signed in (our API's sign-in), the default requestor; null for a key pair. */
   me?: SessionPerson | null;
+  /** Our API's ZIP table answers (not the real service): a ZIP fills the site. */
+  zipLookup?: boolean;
 };
 
 const noSubscription = () => () => undefined;
 
 /** The "Post a job" page: header, and the form (or why it cannot be used). */
-export function PostJobForm({ pool, mapTileUrl, me = null }: Props) {
+export function PostJobForm({ pool, mapTileUrl, me = null, zipLookup = false }: Props) {
   // The defaults are the browser's (tomorrow, its time zone): the form renders in the browser
   // only, so the server's render cannot disagree with them.
   const inBrowser = useSyncExternalStore(
@@ -87,7 +89,7 @@ export function PostJobForm({ pool, mapTileUrl, me = null }: Props) {
             </p>
           </NoticeCard>
         ) : inBrowser ? (
-          <PostJobEditor mapTileUrl={mapTileUrl} me={me} />
+          <PostJobEditor mapTileUrl={mapTileUrl} me={me} zipLookup={zipLookup} />
         ) : (
           <PostJobSkeleton />
         )}
@@ -96,7 +98,15 @@ export function PostJobForm({ pool, mapTileUrl, me = null }: Props) {
   );
 }
 
-function PostJobEditor({ mapTileUrl, me }: { mapTileUrl: string; me: SessionPerson | null }) {
+function PostJobEditor({
+  mapTileUrl,
+  me,
+  zipLookup,
+}: {
+  mapTileUrl: string;
+  me: SessionPerson | null;
+  zipLookup: boolean;
+}) {
   const router = useRouter();
   const create = useCreateJobRequest();
   const createSeries = useCreateSeries();
@@ -270,7 +280,7 @@ function PostJobEditor({ mapTileUrl, me }: { mapTileUrl: string; me: SessionPers
         <WhenSection browserZone={browserZone}>
           <RepeatField value={repeat} onChange={setRepeat} />
         </WhenSection>
-        <WhereSection mapTileUrl={mapTileUrl} />
+        <WhereSection mapTileUrl={mapTileUrl} zipLookup={zipLookup} />
         <WhoSection />
 
         {/* Follows the user down the page: the two ways out of the form are always at hand. */}

@@ -217,6 +217,10 @@ export async function serializeCandidates(
         r.distanceM === null ? null : Math.round((r.distanceM / M_PER_MILE) * 1000) / 1000,
       coordinates: r.source,
       approximate_location: r.source === "zip",
+      zip_centre:
+        r.source === "zip"
+          ? { latitude: Number(r.user.zipLatitude), longitude: Number(r.user.zipLongitude) }
+          : null,
       preferred: r.preferred,
       badges_matched: requiredBadges.map((b) => ({ badge_id: String(b.badgeId), name: b.name })),
       worker: serializeUser(r.user, mine, viewer),

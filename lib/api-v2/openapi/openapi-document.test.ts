@@ -607,6 +607,7 @@ describe("the response schemas", () => {
           distance_miles: 0.767,
           coordinates: "current",
           approximate_location: false,
+          zip_centre: null,
           preferred: true,
           badges_matched: [{ badge_id: "12", name: "Forklift" }],
           worker: serializeUser(user, [held], owner),
@@ -617,6 +618,7 @@ describe("the response schemas", () => {
           distance_miles: null,
           coordinates: null,
           approximate_location: false,
+          zip_centre: null,
           preferred: false,
           badges_matched: [],
           worker: serializeUser(

@@ -110,6 +110,7 @@ describeApi("ZIP codes", (api) => {
         coordinates: string | null;
         approximate_location: boolean;
         distance_km: number | null;
+        zip_centre: { latitude: number; longitude: number } | null;
       }[];
     };
     const rows = await ranked();
@@ -121,6 +122,13 @@ describeApi("ZIP codes", (api) => {
       ["Nowhere", null, false],
     ]);
     expect(rows[0]!.distance_km).toBe(rows[1]!.distance_km);
+    expect(rows.map((r) => r.zip_centre)).toEqual([
+      null,
+      { latitude: 37.7864, longitude: -122.3892 },
+      { latitude: 37.7621, longitude: -122.3971 },
+      null,
+      null,
+    ]);
     expect(rows[1]!.distance_km).toBeCloseTo(0.58, 1);
     // The worker's own row carries no derived centre: GET /users rows stay as stored.
     expect(rows[1]!.worker).not.toHaveProperty("zip_latitude");

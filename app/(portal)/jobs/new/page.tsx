@@ -3,6 +3,7 @@ import { PostJobForm } from "@/components/jobs/post/post-job-form";
 import { RoleGate } from "@/components/portal/role-notice";
 import { env } from "@/lib/env";
 import { requireSession } from "@/lib/portal/server/require-session";
+import { upstreamFor } from "@/lib/portal/server/upstream-base";
 
 export const metadata: Metadata = { title: "Post a job" };
 
@@ -14,6 +15,7 @@ export default async function PostJobPage() {
         pool={session.pool ?? null}
         mapTileUrl={env().MAP_TILE_URL}
         me={session.person ?? null}
+        zipLookup={upstreamFor(session.environment).embedded}
       />
     </RoleGate>
   );

@@ -331,6 +331,14 @@ export const candidateSchema = z
           "True when the worker was ranked from the centre of their ZIP code (no coordinates of their own): the distance is approximate.",
         ),
       ),
+    zip_centre: z
+      .object({ latitude: z.number(), longitude: z.number() })
+      .nullable()
+      .meta(
+        note(
+          "The centre of the worker's ZIP code the distance was measured from, when approximate_location is true (for a map); else null.",
+        ),
+      ),
     preferred: z.boolean().meta(note("On the request's preferred_candidate_ids.")),
     badges_matched: z
       .array(badgeRefSchema)
