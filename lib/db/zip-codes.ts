@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 
@@ -18,6 +19,8 @@ import { sql } from "drizzle-orm";
 type Executor = { execute: (query: ReturnType<typeof sql>) => Promise<unknown> };
 
 const PACKAGES = ["zipcodes", "@photostructure/tz-lookup"] as const;
+
+const DATA_FILE = "zipcodes/lib/codes.js";
 
 /** Bump when the way rows are made changes (not only the packages). */
 const LOADER_REVISION = 1;
@@ -49,14 +52,11 @@ type ZipRow = {
 
 /** The rows from the packages (US, five digits, with a centre). */
 export async function zipRows(): Promise<ZipRow[]> {
-  const [{ codes }, tzModule] = await Promise.all([
-    import("zipcodes/lib/codes.js"),
-    import("@photostructure/tz-lookup"),
-  ]);
-  const tz = ((tzModule as { default?: unknown }).default ?? tzModule) as (
-    lat: number,
-    lng: number,
-  ) => string;
+  // Both packages are CommonJS, read from the project's node_modules as the versions above are
+  // (a plain require: the same under Next's server, tsx and vitest; never bundled).
+  const load = createRequire(path.join(process.cwd(), "package.json"));
+  const { codes } = load(DATA_FILE) as typeof import("zipcodes/lib/codes.js");
+  const tz = load(PACKAGES[1]) as (lat: number, lng: number) => string;
   const out: ZipRow[] = [];
   for (const c of Object.values(codes)) {
     if (c.country !== "US" || !/^\d{5}$/.test(c.zip)) continue;
