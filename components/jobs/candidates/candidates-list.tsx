@@ -117,7 +117,9 @@ function CandidateRow({
             {distance ? (
               <>
                 <span className="font-medium text-slate-900 tabular-nums">
-                  {c.coordinates === "zip" ? `about ${distance}` : distance}
+                  {c.coordinates === "zip" && distance !== "At the site"
+                    ? `about ${distance}`
+                    : distance}
                 </span>{" "}
                 {measuredFrom(c.coordinates)}
               </>
