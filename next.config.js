@@ -4,8 +4,9 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // PGlite ships WebAssembly and data files that must be loaded from node_modules as they are.
-  serverExternalPackages: ["@electric-sql/pglite", "pg"],
+  // PGlite ships WebAssembly and data files that must be loaded from node_modules as they are;
+  // the ZIP-code data (lib/db/zip-codes.ts) is read from node_modules once, at migrate, not bundled.
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "zipcodes", "@photostructure/tz-lookup"],
   // A live embedded database inside the project must never be traced into the build output:
   // a copied PGlite folder is corrupt.
   outputFileTracingExcludes: { "*": ["./data/**", "./.data/**"] },

@@ -62,10 +62,12 @@ type Props = {
   mapTileUrl: string;
   /** Arrived here right after inviting this worker. */
   invited?: boolean;
+  /** Our API's ZIP table answers (not the real service): the ZIP fills city and state. */
+  zipLookup?: boolean;
 };
 
 /** The edit page of one worker: loads it, then hands it to the form. */
-export function WorkerEditor({ id, pool, mapTileUrl, invited = false }: Props) {
+export function WorkerEditor({ id, pool, mapTileUrl, invited = false, zipLookup = false }: Props) {
   const query = useWorker(id);
   // A public pool's keys, or a person whose role cannot edit workers (read-only), see details.
   const offersEdit = useOffers("workers.write");
@@ -91,6 +93,7 @@ export function WorkerEditor({ id, pool, mapTileUrl, invited = false }: Props) {
         withheld={pool === "public" ? PUBLIC_POOL_WITHHELD : []}
         mapTileUrl={mapTileUrl}
         invited={invited}
+        zipLookup={zipLookup}
       />
     );
   }
@@ -118,6 +121,7 @@ function LoadedWorkerEditor({
   withheld,
   mapTileUrl,
   invited,
+  zipLookup,
 }: {
   id: number;
   initial: WorkerWithEtag;
@@ -127,6 +131,7 @@ function LoadedWorkerEditor({
   withheld: readonly ("ssn" | "dob")[];
   mapTileUrl: string;
   invited: boolean;
+  zipLookup: boolean;
 }) {
   const w = useWorkerForm({ id, initial, latest, refetch, readOnly });
   const roleRefusal = useRoleRefusal("workers.write", "edit workers");
@@ -202,6 +207,7 @@ function LoadedWorkerEditor({
                   <div className="min-w-0 space-y-8">
                     <WorkerFormSections
                       mapTileUrl={mapTileUrl}
+                      zipLookup={zipLookup}
                       readOnly={false}
                       held={w.base.worker.user_badges}
                       badgeEdit={w.badgeEdit}

@@ -12,6 +12,7 @@ import { acquireFolderLock } from "./folder-lock";
 import { type ListenHandlers, type Listening, listenPglite, listenPostgres } from "./listen";
 import { dropTemplate, readTemplate, saveTemplate, templateKey } from "./pglite-template";
 import * as schema from "./schema";
+import { ensureZipCodes, zipDataVersion } from "./zip-codes";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query surface as the database. */
@@ -120,7 +121,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const pgDir = opts.dataDir ? path.resolve(opts.dataDir, "pg") : undefined;
     // A new database starts from the migrated template when there is one (lib/db/pglite-template.ts).
     const fresh = !pgDir || !fs.existsSync(path.join(pgDir, "PG_VERSION"));
-    const key = fresh ? templateKey(migrationsFolder, Object.keys(extensions)) : "";
+    const key = fresh
+      ? templateKey(migrationsFolder, Object.keys(extensions), zipDataVersion())
+      : "";
     const start = async (template: Blob | undefined) => {
       const c = new PGlite({
         dataDir: pgDir,
@@ -148,7 +151,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     }
     // Requests take the single-session engine in turn (lib/db/engine-queue.ts).
     const db = drizzlePglite(fairEngine(client), { schema, logger: opts.logger }) as unknown as Db;
-    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    const migrator = drizzlePglite(client, { schema });
+    await migratePglite(migrator, { migrationsFolder });
+    // Data the migrations' tables are filled with (a no-op once done), before the template is made.
+    await migrator.transaction((tx) => ensureZipCodes(tx));
     if (fresh && !template) await saveTemplate(key, await client.dumpDataDir("none"));
     return {
       db,
@@ -199,6 +205,7 @@ async function migrateInOneTransaction(url: string): Promise<void> {
       });
       const config = { migrationsFolder };
       await new PgDialect().migrate(readMigrationFiles(config), session, config);
+      await ensureZipCodes(tx);
     });
   } finally {
     await client.end().catch(() => undefined);

@@ -13,7 +13,7 @@ import path from "node:path";
  * nothing to do.
  *
  * The template's name is a hash of everything that decides its contents: PGlite's version, the
- * extensions, and every migration file. A schema change therefore makes a new template; nothing
+ * extensions, every migration file, and the version of the data the migrate step loads. A schema change therefore makes a new template; nothing
  * has to be cleared. Written to a temporary name and renamed, so a reader never sees half a file;
  * a template that does not load is removed and the database is made from nothing.
  */
@@ -23,7 +23,12 @@ export function templateDir(): string {
   return path.join(os.tmpdir(), "ep-pglite-templates");
 }
 
-export function templateKey(migrationsFolder: string, extensions: readonly string[]): string {
+export function templateKey(
+  migrationsFolder: string,
+  extensions: readonly string[],
+  /** The version of the data the migrate step loads (the ZIP codes, lib/db/zip-codes.ts). */
+  dataVersion = "",
+): string {
   const hash = crypto.createHash("sha256");
   let pgliteVersion = "unknown";
   try {
@@ -34,6 +39,7 @@ export function templateKey(migrationsFolder: string, extensions: readonly strin
   }
   hash.update(`pglite ${pgliteVersion}\n`);
   hash.update(`extensions ${[...extensions].sort().join(",")}\n`);
+  hash.update(`data ${dataVersion}\n`);
   const walk = (dir: string) => {
     for (const entry of fs
       .readdirSync(dir, { withFileTypes: true })

@@ -134,11 +134,30 @@ export const tokens = pgTable(
 );
 
 /**
- * Where a worker is ranked from: the current location, falling back to home. One expression,
- * written here once, for the index and for every query that must match it to use it.
+ * Where a worker is ranked from: the current location, falling back to home, then to the centre
+ * of their ZIP (approximate; `zip_latitude/zip_longitude`, kept by a trigger from `zip_codes`,
+ * migration 0015). One expression, written here once, for the index and for every query that
+ * must match it to use it.
  */
 export const RANK_POINT = sql.raw(
-  "ll_to_earth(coalesce(latitude, home_latitude)::float8, coalesce(longitude, home_longitude)::float8)",
+  "ll_to_earth(coalesce(latitude, home_latitude, zip_latitude)::float8, coalesce(longitude, home_longitude, zip_longitude)::float8)",
+);
+
+/**
+ * US ZIP codes (issue 28), loaded once from the `zipcodes` package by the migrate step
+ * (lib/db/zip-codes.ts); the time zone is looked up from the centre (`@photostructure/tz-lookup`).
+ */
+export const zipCodes = pgTable(
+  "zip_codes",
+  {
+    zip: text("zip").primaryKey(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    timeZone: text("time_zone"),
+    latitude: coordinate("latitude").notNull(),
+    longitude: coordinate("longitude").notNull(),
+  },
+  (t) => [check("zip_codes_zip", sql`${t.zip} ~ '^[0-9]{5}$'`)],
 );
 
 export const users = pgTable(
@@ -167,6 +186,13 @@ export const users = pgTable(
     homeLongitude: coordinate("home_longitude"),
     latitude: coordinate("latitude"),
     longitude: coordinate("longitude"),
+    /**
+     * The centre of the worker's ZIP, kept by a trigger (users_zip_centre, migration 0015) on
+     * insert and on every change of `zip`: the approximate point a worker with neither current
+     * nor home coordinates is ranked from. Never written by the API.
+     */
+    zipLatitude: coordinate("zip_latitude"),
+    zipLongitude: coordinate("zip_longitude"),
     avatarUrl: text("avatar_url"),
     logoUrl: text("logo_url"),
     workplaceImageUrl: text("workplace_image_url"),

@@ -123,7 +123,12 @@ export type Candidate = {
   rank: number;
   distance_km: number | null;
   distance_miles: number | null;
-  coordinates: "current" | "home" | null;
+  /** "zip": no coordinates of their own, measured from their ZIP's centre (approximate). */
+  coordinates: "current" | "home" | "zip" | null;
+  /** Ranked from the ZIP's centre: the distance is approximate (absent from older servers). */
+  approximate_location?: boolean;
+  /** That centre, for the map, when approximate. */
+  zip_centre?: { latitude: number; longitude: number } | null;
   preferred: boolean;
   /** The id as the API sends it (ours: a string, as in user_badges). */
   badges_matched: { badge_id: number | string; name: string }[];

@@ -29,7 +29,8 @@ type Props = {
 /**
  * The ranked candidates, one card per row at every width (a row wraps on a phone rather than
  * scrolling sideways). Each row's rank mark has the shape of its map marker: a circle where
- * the distance was measured from the current location, a square from home.
+ * the distance was measured from the current location, a square from home, "≈" from the
+ * ZIP code's centre (approximate, also said in words).
  */
 export function CandidatesList({
   candidates,
@@ -110,11 +111,16 @@ function CandidateRow({
               {name}
             </Link>
             {c.preferred && <PreferredChip />}
+            {c.coordinates === "zip" && <ApproximateChip />}
           </p>
           <p className="mt-0.5 text-sm text-slate-600">
             {distance ? (
               <>
-                <span className="font-medium text-slate-900 tabular-nums">{distance}</span>{" "}
+                <span className="font-medium text-slate-900 tabular-nums">
+                  {c.coordinates === "zip" && distance !== "At the site"
+                    ? `about ${distance}`
+                    : distance}
+                </span>{" "}
                 {measuredFrom(c.coordinates)}
               </>
             ) : (
@@ -186,20 +192,37 @@ function CandidateRow({
   );
 }
 
-/** The rank, in the shape of the map marker (circle: current, square: home, dashed: none). */
+/** Ranked from the ZIP code's centre: said in words, not only by the mark's shape. */
+function ApproximateChip() {
+  return (
+    <span
+      title="No coordinates of their own: measured from the centre of their ZIP code"
+      className="inline-flex items-center rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-slate-500/20 ring-inset"
+    >
+      Approximate
+    </span>
+  );
+}
+
+/**
+ * The rank, in the shape of the map marker (circle: current, square: home, "≈": ZIP centre,
+ * dashed: none).
+ */
 function RankMark({ rank, coordinates }: { rank: number; coordinates: Candidate["coordinates"] }) {
   const shape =
     coordinates === "current"
       ? "rounded-full bg-indigo-600 text-white"
       : coordinates === "home"
         ? "rounded-md bg-emerald-700 text-white"
-        : "rounded-full border border-dashed border-slate-400 bg-white text-slate-700";
+        : coordinates === "zip"
+          ? "rounded-md bg-slate-600 text-white outline-2 outline-offset-1 outline-dashed outline-slate-600"
+          : "rounded-full border border-dashed border-slate-400 bg-white text-slate-700";
   return (
     <span
       aria-hidden="true"
       className={`grid h-8 min-w-8 shrink-0 place-items-center px-1 text-sm font-semibold tabular-nums ${shape}`}
     >
-      {rank}
+      {coordinates === "zip" ? `≈${rank}` : rank}
     </span>
   );
 }

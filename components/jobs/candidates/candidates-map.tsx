@@ -36,20 +36,23 @@ const MARKER_BASE =
 const MARKER_KIND = {
   current: "rounded-full bg-indigo-600",
   home: "rounded-[4px] bg-emerald-700",
+  // Approximate (the ZIP's centre): a dashed outline and "≈" before the rank, not colour alone.
+  zip: "rounded-[4px] bg-slate-600 outline-2 outline-dashed outline-offset-1 outline-slate-600",
 } as const;
 const MARKER_RING = { normal: "ring-white", highlighted: "scale-125 ring-amber-400" } as const;
 
 const SITE_PIN = `<svg aria-hidden="true" viewBox="0 0 30 40" width="30" height="40" class="drop-shadow-md"><path d="M15 1.5C7.5 1.5 1.5 7.4 1.5 14.8c0 10 13.5 23.7 13.5 23.7s13.5-13.7 13.5-23.7C28.5 7.4 22.5 1.5 15 1.5Z" fill="#4338ca" stroke="#fff" stroke-width="2"/><circle cx="15" cy="14.5" r="5" fill="#fff"/></svg>`;
 
 /** Marker width grows with the rank's digits, so "125" fits as well as "3". */
-const markerWidth = (rank: number) => 24 + (String(rank).length - 1) * 7;
+const markerWidth = (rank: number, approximate = false) =>
+  24 + (String(rank).length - 1) * 7 + (approximate ? 8 : 0);
 
 function markerIcon(L: typeof Leaflet, m: MarkerDatum, highlighted: boolean): Leaflet.DivIcon {
-  const w = markerWidth(m.rank);
+  const w = markerWidth(m.rank, m.kind === "zip");
   const ring = highlighted ? MARKER_RING.highlighted : MARKER_RING.normal;
   return L.divIcon({
     className: "",
-    html: `<span class="${MARKER_BASE} ${MARKER_KIND[m.kind]} ${ring}" style="min-width:${w}px">${m.rank}</span>`,
+    html: `<span class="${MARKER_BASE} ${MARKER_KIND[m.kind]} ${ring}" style="min-width:${w}px">${m.kind === "zip" ? "≈" : ""}${m.rank}</span>`,
     iconSize: [w, 24],
     iconAnchor: [w / 2, 12],
   });
@@ -212,6 +215,17 @@ export function CandidatesMap({ site, markers, rings, highlight, tileUrl, label 
           <span aria-hidden="true" className="size-3 rounded-[3px] bg-emerald-700" />
           Home location
         </span>
+        {markers.some((m) => m.kind === "zip") && (
+          <span className="inline-flex items-center gap-1.5">
+            <span
+              aria-hidden="true"
+              className="grid h-3 place-items-center rounded-[3px] bg-slate-600 px-0.5 text-[9px] leading-none font-semibold text-white"
+            >
+              ≈
+            </span>
+            ZIP code’s centre (approximate)
+          </span>
+        )}
         {rings.length > 0 && (
           <span className="inline-flex items-center gap-1.5">
             <span

@@ -154,6 +154,15 @@ describe("marker data", () => {
       candidate(3, { worker: worker(13) }),
       // Said to be measured from home, but the home is not (any more) on the worker: skipped.
       candidate(4, { coordinates: "home", worker: worker(14) }),
+      // Only a ZIP: placed at the ZIP's centre the row carries (approximate).
+      candidate(5, {
+        coordinates: "zip",
+        approximate_location: true,
+        zip_centre: { latitude: 30.2711, longitude: -97.7437 },
+        distance_miles: 1.2,
+        distance_km: 1.93,
+        worker: worker(15, { first_name: "Ana", last_name: "Ruiz" }),
+      }),
     ];
     expect(markerData(list)).toEqual([
       {
@@ -166,6 +175,15 @@ describe("marker data", () => {
         miles: 1.2,
       },
       { workerId: 12, rank: 2, name: "Ken Ito", kind: "home", lat: 30.3, lng: -97.7, miles: 4 },
+      {
+        workerId: 15,
+        rank: 5,
+        name: "Ana Ruiz",
+        kind: "zip",
+        lat: 30.2711,
+        lng: -97.7437,
+        miles: 1.2,
+      },
     ]);
   });
 
@@ -178,7 +196,7 @@ describe("marker data", () => {
   });
 
   it("summarises the map for a screen reader", () => {
-    const m = (rank: number, kind: "current" | "home", miles: number | null) => ({
+    const m = (rank: number, kind: "current" | "home" | "zip", miles: number | null) => ({
       workerId: rank,
       rank,
       name: "x",
@@ -190,6 +208,9 @@ describe("marker data", () => {
     expect(mapSummary([m(1, "current", 1.23), m(2, "home", 4)], 2)).toBe(
       "Map: work site and 2 candidates, nearest 1.2 mi; 1 placed at their home location",
     );
+    expect(mapSummary([m(1, "current", 0.5), m(2, "zip", 2)], 2)).toBe(
+      "Map: work site and 2 candidates, nearest 0.5 mi; 1 placed approximately, at their ZIP code’s centre",
+    );
     expect(mapSummary([m(1, "current", 0.5)], 3)).toBe(
       "Map: work site and 1 candidate, nearest 0.5 mi; 2 without a location not shown",
     );
@@ -200,7 +221,7 @@ describe("marker data", () => {
 describe("the ranking rule", () => {
   it("says nearest first when the site has a pin, and how ties go", () => {
     expect(rankingRule(true, 2)).toBe(
-      "Nearest first (current location, else home), among active workers holding all 2 required badges. At equal distance preferred workers come first, then the higher rating; workers with no location come last.",
+      "Nearest first (current location, else home, else the ZIP code’s centre — approximate), among active workers holding all 2 required badges. At equal distance real locations come first, then preferred workers, then the higher rating; workers with no location come last.",
     );
     expect(rankingRule(false, 0)).toBe(
       "Preferred workers first, then the higher rating, among active workers in your pool.",

@@ -12,7 +12,7 @@ export type MarkerDatum = {
   workerId: number;
   rank: number;
   name: string;
-  kind: "current" | "home";
+  kind: "current" | "home" | "zip";
   lat: number;
   lng: number;
   miles: number | null;
@@ -50,6 +50,7 @@ export function formatDistance(
 export function measuredFrom(coordinates: Candidate["coordinates"]): string {
   if (coordinates === "current") return "from current location";
   if (coordinates === "home") return "from home";
+  if (coordinates === "zip") return "from the ZIP’s centre (approximate)";
   return "No location";
 }
 
@@ -75,7 +76,7 @@ const nameOf = (w: Candidate["worker"]) =>
 
 /**
  * One marker per located candidate, at the location the ranking measured (current, else
- * home), numbered by rank. Candidates without one are left off (the list still shows them).
+ * home, else the ZIP's centre, approximate), numbered by rank. Candidates without one are left off (the list still shows them).
  */
 export function markerData(candidates: readonly Candidate[]): MarkerDatum[] {
   const out: MarkerDatum[] = [];
@@ -86,7 +87,9 @@ export function markerData(candidates: readonly Candidate[]): MarkerDatum[] {
         ? latLngOf(w.latitude, w.longitude)
         : c.coordinates === "home"
           ? latLngOf(w.home_latitude, w.home_longitude)
-          : null;
+          : c.coordinates === "zip"
+            ? latLngOf(c.zip_centre?.latitude, c.zip_centre?.longitude)
+            : null;
     if (!at || c.coordinates === null) continue;
     out.push({
       workerId: w.id,
@@ -166,6 +169,8 @@ export function mapSummary(markers: readonly MarkerDatum[], candidateCount: numb
   if (near !== null) parts.push(`nearest ${formatMiles(near)}`);
   let text = parts.join(", ");
   if (home > 0) text += `; ${home} placed at their home location`;
+  const zip = markers.filter((m) => m.kind === "zip").length;
+  if (zip > 0) text += `; ${zip} placed approximately, at their ZIP code’s centre`;
   const unplaced = candidateCount - n;
   if (unplaced > 0) text += `; ${unplaced} without a location not shown`;
   return text;
@@ -173,7 +178,8 @@ export function mapSummary(markers: readonly MarkerDatum[], candidateCount: numb
 
 /**
  * The order in one line, as the service ranks (lib/api-v2/jobs/candidates.ts): nearest first
- * from the current location, else home; equal distances by preferred, then rating; workers
+ * from the current location, else home, else the ZIP's centre (approximate, after real
+ * coordinates at the same distance); equal distances by preferred, then rating; workers
  * with no location last. Without a site pin there is no distance, only the tie-break.
  */
 export function rankingRule(hasSite: boolean, requiredBadges: number): string {
@@ -184,6 +190,6 @@ export function rankingRule(hasSite: boolean, requiredBadges: number): string {
         ? "active workers holding the required badge"
         : `active workers holding all ${requiredBadges} required badges`;
   return hasSite
-    ? `Nearest first (current location, else home), among ${who}. At equal distance preferred workers come first, then the higher rating; workers with no location come last.`
+    ? `Nearest first (current location, else home, else the ZIP code’s centre — approximate), among ${who}. At equal distance real locations come first, then preferred workers, then the higher rating; workers with no location come last.`
     : `Preferred workers first, then the higher rating, among ${who}.`;
 }

@@ -50,8 +50,8 @@ type Props = {
   /** "Post again": the posting the form starts from (read by the page), or null. */
   from?: JobRequest | null;
   /**
-   * Our API's additions to posting: templates and the live count of qualified workers. False
-   * against the real service, which has neither (the page says so).
+   * Our API's additions to posting: templates, the live count of qualified workers and the ZIP
+   * fill (our ZIP table). False against the real service, which has none (the page says so).
    */
   additions?: boolean;
 };
@@ -326,7 +326,7 @@ function PostJobEditor({
         <WhenSection browserZone={browserZone}>
           <RepeatField value={repeat} onChange={setRepeat} />
         </WhenSection>
-        <WhereSection mapTileUrl={mapTileUrl} />
+        <WhereSection mapTileUrl={mapTileUrl} zipLookup={additions} />
         <WhoSection />
         {additions && <QualifiedLine />}
 

@@ -20,6 +20,7 @@ import {
   zoneAbbreviation,
 } from "./post-job-model";
 import { type LatLng, SitePinMap } from "./site-pin-map";
+import { useSiteZipFill } from "./site-zip-fill";
 
 type TextName = Exclude<PostJobField, "badges" | "classification">;
 
@@ -259,7 +260,14 @@ export function WhenSection({
   );
 }
 
-export function WhereSection({ mapTileUrl }: { mapTileUrl: string }) {
+export function WhereSection({
+  mapTileUrl,
+  zipLookup = false,
+}: {
+  mapTileUrl: string;
+  /** Our API's ZIP table is there (not the real service): the ZIP fills the site. */
+  zipLookup?: boolean;
+}) {
   const {
     control,
     setValue,
@@ -280,6 +288,8 @@ export function WhereSection({ mapTileUrl }: { mapTileUrl: string }) {
     },
     [setValue, trigger, isSubmitted],
   );
+
+  const zipFill = useSiteZipFill(zipLookup, movePin);
 
   const removePin = () => {
     movePin(null);
@@ -302,8 +312,17 @@ export function WhereSection({ mapTileUrl }: { mapTileUrl: string }) {
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-6">
         <FormText name="city" className="col-span-2 sm:col-span-3" placeholder="San Francisco" />
         <FormText name="address_state" className="sm:col-span-1" placeholder="CA" />
-        <FormText name="zip" className="sm:col-span-2" inputMode="numeric" placeholder="94158" />
+        <FormText
+          name="zip"
+          className="sm:col-span-2"
+          inputMode="numeric"
+          placeholder="94158"
+          hint={zipFill.hint}
+        />
       </div>
+      <p aria-live="polite" className="text-sm text-slate-600 empty:hidden">
+        {zipFill.note}
+      </p>
 
       <div className="border-t border-slate-100 pt-5">
         <fieldset>

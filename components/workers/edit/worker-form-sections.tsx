@@ -15,6 +15,7 @@ import {
   W2_STATUS_OPTIONS,
   type WorkerFormValues,
 } from "./worker-form-model";
+import { WorkerZipFill } from "./worker-zip-fill";
 
 /**
  * The worker form's sections, in the order the editor shows them (editor-sections.ts: badges
@@ -28,8 +29,11 @@ export function WorkerFormSections({
   badgeEdit,
   onBadgeEdit,
   badgeError,
+  zipLookup = false,
 }: {
   mapTileUrl: string;
+  /** Our API's ZIP table answers (not the real service): the ZIP fills city and state. */
+  zipLookup?: boolean;
   readOnly: boolean;
   held: UserBadge[];
   badgeEdit: BadgeEdit;
@@ -93,6 +97,7 @@ export function WorkerFormSections({
           <FormText name="city" />
           <FormText name="address_state" />
           <FormText name="zip" inputMode="numeric" />
+          <WorkerZipFill enabled={zipLookup} />
         </FieldGrid>
       </FormSection>
 

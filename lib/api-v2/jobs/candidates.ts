@@ -9,9 +9,10 @@ import { serializeUser, type UserRow } from "../users/serialize-user";
  *
  * - qualified: in the company's pool, holding every required badge, not suspended (a past
  *   `suspended_until` ends a suspension), not banned from the request, not already on it;
- * - nearest first, measured from the work site to the worker's current location, else home;
- * - ties (the same distance, e.g. the same building) by preferred candidates first, then
- *   rating (highest first, unrated last), then id;
+ * - nearest first, measured from the work site to the worker's current location, else home,
+ *   else (approximate) the centre of their ZIP (`zip_latitude/zip_longitude`, migration 0015);
+ * - ties (the same distance, e.g. the same building) by real coordinates before a ZIP centre,
+ *   then preferred candidates first, then rating (highest first, unrated last), then id;
  * - workers with neither location come after every located one, in the tie-break order.
  *
  * The located part walks the GiST index (company, point) nearest-first (cube's `<->`, a KNN
@@ -33,7 +34,7 @@ export type RankSite = {
 export type CandidateRow = {
   user: UserRow;
   distanceM: number | null;
-  source: "current" | "home" | null;
+  source: "current" | "home" | "zip" | null;
   preferred: boolean;
 };
 
@@ -72,6 +73,9 @@ const preferredExpr = (site: RankSite) =>
       )}))`;
 
 const TIE_BREAK = sql`preferred desc, u.rating desc nulls last, u.id`;
+
+/** Ranked from the ZIP's centre: neither current nor home coordinates. */
+const APPROXIMATE = sql`(u.latitude is null and u.home_latitude is null)`;
 
 type Raw = Record<string, unknown>;
 
@@ -113,7 +117,7 @@ export async function rankCandidates(
   const want = page.offset + page.per + 1;
   const q = qualified(site, required, now);
   const pref = preferredExpr(site);
-  const source = sql`case when u.latitude is not null then 'current' when u.home_latitude is not null then 'home' end`;
+  const source = sql`case when u.latitude is not null then 'current' when u.home_latitude is not null then 'home' when u.zip_latitude is not null then 'zip' end`;
   const out: { raw: Raw; distance: number | null }[] = [];
   let located = 0;
 
@@ -134,7 +138,7 @@ export async function rankCandidates(
       where edge.chord is not null and ${q}
         and (${RANK_POINT}) <@ earth_box(${point}, sec_to_gc(edge.chord) + 0.01)
         and (${RANK_POINT} <-> ${point}) <= edge.chord
-      order by chord, ${TIE_BREAK}
+      order by chord, ${APPROXIMATE}, ${TIE_BREAK}
       offset ${page.offset} limit ${page.per + 1}`);
     const rows = rowsOf(result);
     located = rows.length > 0 ? Number(rows[0]!.located_count) : 0;
@@ -181,7 +185,7 @@ async function finish(
     rows: out.slice(0, per).map(({ raw, distance }) => ({
       user: userRowOf(raw),
       distanceM: distance,
-      source: (raw.rank_source as "current" | "home" | null) ?? null,
+      source: (raw.rank_source as CandidateRow["source"]) ?? null,
       preferred: raw.preferred === true || raw.preferred === "t",
     })),
   };
@@ -212,6 +216,11 @@ export async function serializeCandidates(
       distance_miles:
         r.distanceM === null ? null : Math.round((r.distanceM / M_PER_MILE) * 1000) / 1000,
       coordinates: r.source,
+      approximate_location: r.source === "zip",
+      zip_centre:
+        r.source === "zip"
+          ? { latitude: Number(r.user.zipLatitude), longitude: Number(r.user.zipLongitude) }
+          : null,
       preferred: r.preferred,
       badges_matched: requiredBadges.map((b) => ({ badge_id: String(b.badgeId), name: b.name })),
       worker: serializeUser(r.user, mine, viewer),

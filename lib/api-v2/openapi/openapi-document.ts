@@ -23,6 +23,7 @@ import { SESSION_ENDPOINTS } from "./endpoints/session";
 import { TWO_FACTOR_ENDPOINTS } from "./endpoints/two-factor";
 import { USERS_ENDPOINTS } from "./endpoints/users";
 import { WEBHOOKS_ENDPOINTS } from "./endpoints/webhooks";
+import { ZIP_CODES_ENDPOINTS } from "./endpoints/zip-codes";
 import { ERROR_CODES, USER_FIELD_NOTES } from "./response-schemas";
 import { type Endpoint, ERROR_EXAMPLES, errorResponses, HEADERS, headerRefs, TAGS } from "./shared";
 import { webhookRoutes } from "./webhook-events";
@@ -53,6 +54,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...WEBHOOKS_ENDPOINTS,
   ...INVITATIONS_ENDPOINTS,
   ...REFERENCE_REST_ENDPOINTS,
+  ...ZIP_CODES_ENDPOINTS,
 ];
 
 function routeOf(e: Endpoint): RouteConfig {

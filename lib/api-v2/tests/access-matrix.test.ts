@@ -1081,6 +1081,14 @@ describeApi("tenancy and access matrix", (api) => {
         check: (res) => expect(typeof res.body.marked).toBe("number"),
       },
     },
+    "api_v2/zip_codes/[zip]": {
+      // Not company data: the same answer for every key.
+      GET: {
+        expect: anyKey(),
+        request: () => ({ path: "/api_v2/zip_codes/60601" }),
+        check: (res) => expect(res.body).toMatchObject({ zip: "60601", state: "IL" }),
+      },
+    },
     "api_v2/messages/unread": {
       GET: {
         expect: privateOnly(200, ok()),

@@ -397,6 +397,9 @@ export function roleRows(h: Helpers): Record<string, Partial<Record<Method, Row>
     "api_v2/messages/unread": {
       GET: { needs: "messages.read", request: get("/api_v2/messages/unread") },
     },
+    "api_v2/zip_codes/[zip]": {
+      GET: { needs: "session", request: get("/api_v2/zip_codes/60601") },
+    },
     "api_v2/messages/stream": {
       // The harness reads a stream up to its first block and leaves it, as a client would.
       GET: { needs: "messages.read", request: get("/api_v2/messages/stream") },

@@ -83,6 +83,8 @@ const ALLOWED: [method: string, path: RegExp, shape?: Shape][] = [
   ["POST", /^messages$/, wrapped("message")],
   ["GET", /^messages\/unread$/],
   ["POST", /^messages\/mark_read$/],
+  // ZIP lookup (ours): fills a site's or a worker's city, state and time zone.
+  ["GET", /^zip_codes\/\d{5}$/, (b) => isObject(b) && typeof b.zip === "string"],
   // The events pages: the demo outbox, webhook subscriptions and their deliveries.
   ["GET", /^mails$/],
   ["GET", /^webhooks$/],

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { WorkerEditor } from "@/components/workers/worker-editor";
 import { env } from "@/lib/env";
 import { requireSession } from "@/lib/portal/server/require-session";
+import { upstreamFor } from "@/lib/portal/server/upstream-base";
 
 export const metadata: Metadata = { title: "Edit worker" };
 
@@ -22,6 +23,7 @@ export default async function EditWorkerPage({ params, searchParams }: Props) {
       pool={session.pool ?? null}
       mapTileUrl={env().MAP_TILE_URL}
       invited={invited === "1"}
+      zipLookup={upstreamFor(session.environment).embedded}
     />
   );
 }

@@ -317,11 +317,26 @@ export const candidateSchema = z
       .meta(note("From the work site, great-circle, 3 decimals; null without coordinates.")),
     distance_miles: z.number().min(0).nullable().meta(note("The same in miles.")),
     coordinates: z
-      .enum(["current", "home"])
+      .enum(["current", "home", "zip"])
       .nullable()
       .meta(
         note(
-          "Which of the worker's locations was measured: current (latitude/longitude), else home (home_latitude/home_longitude); null when the worker has neither.",
+          "Which of the worker's locations was measured: current (latitude/longitude), else home (home_latitude/home_longitude), else zip (the centre of the worker's ZIP code, approximate); null when the worker has none of them.",
+        ),
+      ),
+    approximate_location: z
+      .boolean()
+      .meta(
+        note(
+          "True when the worker was ranked from the centre of their ZIP code (no coordinates of their own): the distance is approximate.",
+        ),
+      ),
+    zip_centre: z
+      .object({ latitude: z.number(), longitude: z.number() })
+      .nullable()
+      .meta(
+        note(
+          "The centre of the worker's ZIP code the distance was measured from, when approximate_location is true (for a map); else null.",
         ),
       ),
     preferred: z.boolean().meta(note("On the request's preferred_candidate_ids.")),
