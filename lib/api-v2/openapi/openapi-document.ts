@@ -10,6 +10,7 @@ import { STATUS_OF } from "../errors";
 import { SIGNATURE_HEADER } from "../events/signature";
 import { BADGES_ENDPOINTS } from "./endpoints/badges";
 import { EMPLOYERS_ENDPOINTS } from "./endpoints/employers";
+import { HOME_ENDPOINTS } from "./endpoints/home";
 import { INVITATIONS_ENDPOINTS } from "./endpoints/invitations";
 import { JOB_BODY_NOTES } from "./endpoints/job-body-notes";
 import { JOBS_ENDPOINTS } from "./endpoints/jobs";
@@ -48,6 +49,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...JOBS_ENDPOINTS,
   ...MULTI_DAY_ENDPOINTS,
   ...MESSAGES_ENDPOINTS,
+  ...HOME_ENDPOINTS,
   ...WEBHOOKS_ENDPOINTS,
   ...INVITATIONS_ENDPOINTS,
   ...REFERENCE_REST_ENDPOINTS,
