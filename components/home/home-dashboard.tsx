@@ -109,7 +109,7 @@ export function HomeDashboard({
       ) : (
         <>
           <Tiles data={data} jobsLink={jobsLink} unreadReadable={unreadReadable} />
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid items-start gap-6 lg:grid-cols-2">
             <AtRisk data={data} jobsLink={jobsLink} />
             <Awaiting data={data} canApprove={canApprove} jobsLink={jobsLink} />
           </div>
@@ -336,7 +336,7 @@ function AtRisk({ data, jobsLink }: { data: Home; jobsLink: (s?: string) => stri
         <ul className="divide-y divide-slate-100">
           {data.at_risk.job_requests.map((r) => (
             <li key={r.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
-              <div className="min-w-0 flex-1">
+              <div className="min-w-48 flex-1">
                 <Link
                   href={`/jobs/${r.id}`}
                   className="font-medium text-slate-900 hover:text-indigo-700"
@@ -416,7 +416,7 @@ function Awaiting({
               const rating = ratings[j.id] ?? "";
               return (
                 <li key={j.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
-                  <div className="min-w-0 flex-1">
+                  <div className="min-w-48 flex-1">
                     <p className="font-medium text-slate-900">{j.worker_name}</p>
                     <p className="text-sm text-slate-600">
                       <Link href={`/jobs/${j.job_request_id}`} className="hover:text-indigo-700">
@@ -500,7 +500,7 @@ function Upcoming({ data, jobsLink }: { data: Home; jobsLink: (s?: string) => st
                 <p className="w-full text-sm tabular-nums text-slate-600 sm:w-52">
                   {formatStart(r.start_time, r.timezone)}
                 </p>
-                <div className="min-w-0 flex-1">
+                <div className="min-w-48 flex-1">
                   <Link
                     href={`/jobs/${r.id}`}
                     className="font-medium text-slate-900 hover:text-indigo-700"

@@ -188,6 +188,8 @@ export const jobs = pgTable(
     uniqueIndex("jobs_request_user_key").on(t.jobRequestId, t.userId),
     index("jobs_company_user_idx").on(t.companyId, t.userId, t.state),
     index("jobs_company_updated_idx").on(t.companyId, t.updatedAt.desc()),
+    // A posting's jobs by state, read from the index alone: the home page's weekly fill (0016).
+    index("jobs_request_state_idx").on(t.jobRequestId, t.state),
     // Completed jobs awaiting approval, oldest first (the home page, migration 0016).
     index("jobs_company_completed_idx")
       .on(t.companyId, t.completedAt, t.id)

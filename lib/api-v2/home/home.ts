@@ -65,15 +65,18 @@ export async function getHome(db: Db, caller: Caller, q: HomeQuery, now: Date): 
   const localDay = sql`date_trunc('day', ${at} at time zone ${tz})`;
   const localWeek = sql`date_trunc('week', ${at} at time zone ${tz})`;
 
-  const upcoming = db.execute(sql`
-    select ${shiftColumns}, count(*) over ()::int as total
-    from job_requests jr
-    where ${where}
+  // The page of 50 first, its fill counted for those rows only; the total from the index alone.
+  const upcomingRange = sql`${where}
       and jr.start_time >= (${localDay}) at time zone ${tz}
       and jr.start_time < (${localDay} + interval '8 days') at time zone ${tz}
-      and jr.state not in ('draft', 'cancelled')
-    order by jr.start_time, jr.id
-    limit ${limit}`);
+      and jr.state not in ('draft', 'cancelled')`;
+  const upcoming = db.execute(sql`
+    with page as (
+      select jr.* from job_requests jr where ${upcomingRange} order by jr.start_time, jr.id limit ${limit}
+    )
+    select ${shiftColumns}, (select count(*)::int from job_requests jr where ${upcomingRange}) as total
+    from page jr
+    order by jr.start_time, jr.id`);
 
   const atRisk = db.execute(sql`
     select *, count(*) over ()::int as total from (
@@ -87,21 +90,33 @@ export async function getHome(db: Db, caller: Caller, q: HomeQuery, now: Date): 
     order by x.starts, x.id
     limit ${limit}`);
 
+  // Completed jobs: the page through jobs_company_completed_idx, then its names; the total
+  // from the same partial index (joined to the postings only for "mine").
+  const awaitingTotal =
+    personId === null
+      ? sql`(select count(*)::int from jobs j where j.company_id = ${caller.companyId} and j.state = 'completed')`
+      : sql`(select count(*)::int from jobs j join job_requests jr on jr.id = j.job_request_id
+          where j.company_id = ${caller.companyId} and j.state = 'completed' and ${where})`;
   const awaiting = db.execute(sql`
-    select j.id, j.job_request_id, jr.name as job_request_name, j.user_id,
+    with page as (
+      select j.id, j.job_request_id, j.user_id, j.completed_at
+      from jobs j join job_requests jr on jr.id = j.job_request_id
+      where j.company_id = ${caller.companyId} and j.state = 'completed' and ${where}
+      order by j.completed_at nulls last, j.id
+      limit ${limit}
+    )
+    select p.id, p.job_request_id, jr.name as job_request_name, p.user_id,
       u.first_name || ' ' || u.last_name as worker_name,
-      ${iso(sql`jr.start_time`)} as start_time, jr.timezone, ${iso(sql`j.completed_at`)} as completed_at,
-      count(*) over ()::int as total
-    from jobs j
-    join job_requests jr on jr.id = j.job_request_id
-    join users u on u.id = j.user_id
-    where j.company_id = ${caller.companyId} and j.state = 'completed' and ${where}
-    order by j.completed_at nulls last, j.id
-    limit ${limit}`);
+      ${iso(sql`jr.start_time`)} as start_time, jr.timezone, ${iso(sql`p.completed_at`)} as completed_at,
+      ${awaitingTotal} as total
+    from page p
+    join job_requests jr on jr.id = p.job_request_id
+    join users u on u.id = p.user_id
+    order by p.completed_at nulls last, p.id`);
 
   // Weeks: the last HOME_LIMITS.weeks local weeks, this one last. Each posting counts in the
   // week its shift starts; its jobs are read through jobs_request_user_key (job_request_id first).
-  const weekly = db.execute(sql`
+  const weeklySql = sql`
     with weeks as (
       select lw at time zone ${tz} as week_start, (lw + interval '1 week') at time zone ${tz} as week_end
       from generate_series(${localWeek} - interval '${sql.raw(String(HOME_LIMITS.weeks - 1))} weeks', ${localWeek}, interval '1 week') as lw
@@ -128,9 +143,9 @@ export async function getHome(db: Db, caller: Caller, q: HomeQuery, now: Date): 
       coalesce(sum(p.no_shows), 0)::int as no_shows
     from weeks w left join per p on p.week_start = w.week_start
     group by w.week_start
-    order by w.week_start`);
+    order by w.week_start`;
 
-  const categories = db.execute(sql`
+  const categoriesSql = sql`
     with bounds as (
       select ${localWeek} at time zone ${tz} as this_week,
         (${localWeek} - interval '${sql.raw(String(HOME_LIMITS.categoryWeeks))} weeks') at time zone ${tz} as first_week,
@@ -148,7 +163,16 @@ export async function getHome(db: Db, caller: Caller, q: HomeQuery, now: Date): 
     group by 1
     having sum(c.filled) > 0
     order by 2 desc, 3 desc, 1
-    limit 20`);
+    limit 20`;
+  // A few thousand index probes estimate above PostgreSQL's jit_above_cost (100,000), and
+  // compiling them took longer than running them (0.5-2.7 s against 0.1 s at 200,000 jobs):
+  // no JIT for these two, in a transaction of their own so the setting ends with it.
+  const aggregates = db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    const weeks = await tx.execute(weeklySql);
+    const cats = await tx.execute(categoriesSql);
+    return [weeks, cats] as const;
+  });
 
   // Invitations not accepted (no password yet): still valid, or expired. Company-wide in both
   // views: the pool and the team are the company's. Partial index users_company_pending_idx.
@@ -167,12 +191,11 @@ export async function getHome(db: Db, caller: Caller, q: HomeQuery, now: Date): 
     : Promise.resolve(null);
 
   // One after another on PGlite (one connection); side by side on a PostgreSQL pool.
-  const [up, risk, wait, weeks, cats, inv, unreadTotal] = await Promise.all([
+  const [up, risk, wait, [weeks, cats], inv, unreadTotal] = await Promise.all([
     upcoming,
     atRisk,
     awaiting,
-    weekly,
-    categories,
+    aggregates,
     invitations,
     unread,
   ]);
