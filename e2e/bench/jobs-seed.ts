@@ -66,7 +66,8 @@ export async function seed(db: Db, n: number, pastJobs = 0) {
 
 /**
  * `count` past jobs: approved, ten workers each on `count / 10` past postings (completed, spread
- * over the last two years around the eight cities), in the database (generate_series).
+ * over the last two years around the eight cities, each starting when it was posted, 4 hours at
+ * $20: the home page's weeks read them), in the database (generate_series).
  */
 async function seedPastJobs(db: Db, companyId: number, workers: number, count: number) {
   const t0 = performance.now();
@@ -75,8 +76,9 @@ async function seedPastJobs(db: Db, companyId: number, workers: number, count: n
   const lng = sql.raw(`(array[${CITIES.map((c) => c[1]).join(",")}])[1 + g % 8]`);
   const [first] = rowsOf(
     await db.execute(sql`with made as (
-      insert into job_requests (company_id, name, state, slots, latitude, longitude, created_at, updated_at)
+      insert into job_requests (company_id, name, state, slots, latitude, longitude, start_time, duration, wage, created_at, updated_at)
       select ${companyId}, 'Past posting ' || g, 'completed', 10, ${lat}, ${lng},
+        now() - make_interval(mins => g % 1051200), 240, 20,
         now() - make_interval(mins => g % 1051200), now() - make_interval(mins => g % 1051200)
       from generate_series(1, ${postings}::int) g
       returning id)
