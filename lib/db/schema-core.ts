@@ -252,7 +252,7 @@ export const users = pgTable(
     // Invitations nobody has accepted yet (the home page's counts, migration 0016).
     index("users_company_pending_idx")
       .on(t.companyId, t.type, t.invitationExpiresAt)
-      .where(sql`${t.passwordHash} is null`),
+      .where(sql`${t.passwordHash} is null and ${t.invitationExpiresAt} is not null`),
     check("users_type", sql`${t.type} in ('Worker', 'Employer')`),
     check("users_employer_role", sql`(${t.type} = 'Employer') = (${t.role} is not null)`),
     check("users_worker_phone", sql`${t.type} <> 'Worker' or ${t.phone} is not null`),

@@ -6,4 +6,4 @@ CREATE INDEX "job_requests_company_start_idx" ON "job_requests" USING btree ("co
 CREATE INDEX "job_requests_employer_start_idx" ON "job_requests" USING btree ("employer_id","start_time") WHERE "job_requests"."employer_id" is not null;--> statement-breakpoint
 CREATE INDEX "jobs_request_state_idx" ON "jobs" USING btree ("job_request_id","state");--> statement-breakpoint
 CREATE INDEX "jobs_company_completed_idx" ON "jobs" USING btree ("company_id","completed_at","id") WHERE "jobs"."state" = 'completed';--> statement-breakpoint
-CREATE INDEX "users_company_pending_idx" ON "users" USING btree ("company_id","type","invitation_expires_at") WHERE "users"."password_hash" is null;
+CREATE INDEX "users_company_pending_idx" ON "users" USING btree ("company_id","type","invitation_expires_at") WHERE "users"."password_hash" is null and "users"."invitation_expires_at" is not null;
