@@ -21,7 +21,7 @@ export const dynamic = "force-dynamic";
 
 export default async function Home() {
   // Signed-in employers come for the portal, not the front page.
-  if ((await currentSession()).active) redirect("/workers");
+  if ((await currentSession()).active) redirect("/home");
   return (
     <main id="main" className="mx-auto max-w-4xl px-6 py-16">
       <p className="text-sm font-semibold uppercase tracking-wide text-indigo-600">

@@ -73,7 +73,7 @@ export function SignInForm({
     window.location.assign(next);
   };
   const hrefFor = (m: SignInMethod) =>
-    `/sign-in?with=${m}${next === "/workers" ? "" : `&next=${encodeURIComponent(next)}`}`;
+    `/sign-in?with=${m}${next === "/home" ? "" : `&next=${encodeURIComponent(next)}`}`;
   const choose = (m: SignInMethod) => (e: React.MouseEvent) => {
     e.preventDefault();
     setMethod(m);

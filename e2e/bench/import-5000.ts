@@ -115,7 +115,7 @@ async function main() {
     const page = await context.newPage();
     await page.goto("/sign-in");
     await page.getByRole("button", { name: "Try the demo" }).click();
-    await page.waitForURL(/\/workers/);
+    await page.waitForURL(/\/home$/);
     await page.goto("/workers/import");
     await page.getByRole("button", { name: "Try the sample file" }).waitFor();
     await page.waitForTimeout(500);

@@ -66,18 +66,23 @@ export async function seed(db: Db, n: number, pastJobs = 0) {
 
 /**
  * `count` past jobs: approved, ten workers each on `count / 10` past postings (completed, spread
- * over the last two years around the eight cities), in the database (generate_series).
+ * over the last two years around the eight cities, each starting when it was posted, 4 hours at
+ * $20: the home page's weeks read them), in the database (generate_series).
  */
 async function seedPastJobs(db: Db, companyId: number, workers: number, count: number) {
   const t0 = performance.now();
   const postings = Math.max(1, Math.ceil(count / 10));
+  // Evenly over two years (1,051,200 minutes) at every size: minute g alone put 20,000 postings
+  // into the last two weeks.
+  const spread = sql.raw(`(g * ${Math.max(1, Math.floor(1_051_200 / postings))}) % 1051200`);
   const lat = sql.raw(`(array[${CITIES.map((c) => c[0]).join(",")}])[1 + g % 8]`);
   const lng = sql.raw(`(array[${CITIES.map((c) => c[1]).join(",")}])[1 + g % 8]`);
   const [first] = rowsOf(
     await db.execute(sql`with made as (
-      insert into job_requests (company_id, name, state, slots, latitude, longitude, created_at, updated_at)
+      insert into job_requests (company_id, name, state, slots, latitude, longitude, start_time, duration, wage, created_at, updated_at)
       select ${companyId}, 'Past posting ' || g, 'completed', 10, ${lat}, ${lng},
-        now() - make_interval(mins => g % 1051200), now() - make_interval(mins => g % 1051200)
+        now() - make_interval(mins => ${spread}), 240, 20,
+        now() - make_interval(mins => ${spread}), now() - make_interval(mins => ${spread})
       from generate_series(1, ${postings}::int) g
       returning id)
     select min(id) as lo from made`),

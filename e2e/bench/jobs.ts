@@ -26,6 +26,7 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import type { Caller } from "@/lib/api-v2/caller";
+import { getHome } from "@/lib/api-v2/home/home";
 import { assignJob } from "@/lib/api-v2/jobs/job-actions";
 import { listJobRequests } from "@/lib/api-v2/jobs/job-requests";
 import { listCandidates } from "@/lib/api-v2/jobs/list-candidates";
@@ -79,6 +80,8 @@ type JobFigures = {
   engine: "embedded" | "postgresql";
   workers: number;
   list: Latency;
+  /** GET /home's service (every section, company view); absent in results from before it. */
+  home?: Latency;
   assign: { perSecond: number; latency: Latency; hires: number };
 };
 
@@ -274,6 +277,12 @@ async function benchEngine(
     const list = stats(
       await timed(iterations, 1, (i) => listJobRequests(db, caller, { ...q, page: 1 + (i % 4) })),
     );
+    // The home page's one call over the same company (issue 28): every section, in a US zone.
+    const homeQuery = { view: "company" as const, time_zone: "America/Chicago" };
+    await timed(Math.min(10, iterations), 1, () => getHome(db, caller, homeQuery, new Date()));
+    const home = stats(
+      await timed(iterations, 1, () => getHome(db, caller, homeQuery, new Date())),
+    );
     const hires = Math.min(iterations, 200);
     const workerIds = rowsOf(
       await db.execute(
@@ -300,10 +309,11 @@ async function benchEngine(
       engine,
       workers: size,
       list,
+      home,
       assign: { perSecond: Math.round(hires / seconds), latency: stats(assignSamples), hires },
     };
     say(
-      `${engine} ${size}: job request list p50 ${list.p50} ms; assign ${jobsFig.assign.perSecond}/s`,
+      `${engine} ${size}: job request list p50 ${list.p50} ms; home p50 ${home.p50} / p95 ${home.p95} ms; assign ${jobsFig.assign.perSecond}/s`,
     );
     return { candidates, jobs: jobsFig };
   } finally {
@@ -405,11 +415,11 @@ function writeMarkdown(r: Results) {
     "",
     ...targets(r.candidates),
     "",
-    "| engine | workers | job request list p50 / p95 ms | assign: hires/s (8 callers) | assign p50 / p95 ms |",
-    "|---|---:|---:|---:|---:|",
+    "| engine | workers | job request list p50 / p95 ms | home p50 / p95 ms | assign: hires/s (8 callers) | assign p50 / p95 ms |",
+    "|---|---:|---:|---:|---:|---:|",
     ...r.jobs.map(
       (j) =>
-        `| ${j.engine} | ${n(j.workers)} | ${j.list.p50} / ${j.list.p95} | ${j.assign.perSecond} | ${j.assign.latency.p50} / ${j.assign.latency.p95} |`,
+        `| ${j.engine} | ${n(j.workers)} | ${j.list.p50} / ${j.list.p95} | ${j.home ? `${j.home.p50} / ${j.home.p95}` : "–"} | ${j.assign.perSecond} | ${j.assign.latency.p50} / ${j.assign.latency.p95} |`,
     ),
     END,
   ];

@@ -382,6 +382,7 @@ export function benchPages(
 ): { name: string; path: string; cookie: string | undefined }[] {
   return [
     { name: "sign-in", path: "/sign-in", cookie: undefined },
+    { name: "home", path: "/home", cookie },
     { name: "workers list", path: "/workers", cookie },
     { name: "worker edit", path: `/workers/${ids.worker}`, cookie },
     { name: "jobs list", path: "/jobs", cookie },

@@ -17,7 +17,7 @@ test.describe("signing in and out", () => {
     await page.getByLabel("API key").fill(keys.api_key);
     await page.getByLabel("Secret key").fill(keys.secret_key);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(/\/workers$/);
+    await page.waitForURL(/\/home$/);
   });
 
   test("says so when the secret key is wrong, and stays on the sign-in page", async ({ page }) => {
@@ -57,11 +57,11 @@ test.describe("signing in and out", () => {
   test("a signed-in visitor to / or /sign-in goes on to the portal", async ({ page }) => {
     await signInWithDemo(page);
     await page.goto("/sign-in");
-    await expect(page).toHaveURL(/\/workers$/);
+    await expect(page).toHaveURL(/\/home$/);
     await page.goto("/sign-in?next=%2Fbadges");
     await expect(page).toHaveURL(/\/badges$/);
     await page.goto("/");
-    await expect(page).toHaveURL(/\/workers$/);
+    await expect(page).toHaveURL(/\/home$/);
   });
 
   test("shows the fields' own errors when a key is left blank", async ({ page }) => {
@@ -76,7 +76,7 @@ test.describe("signing in and out", () => {
 
   test("opens the demo company with “Try the demo”", async ({ page }) => {
     await signInWithDemo(page);
-    await expect(page).toHaveURL(/\/workers$/);
+    await expect(page).toHaveURL(/\/home$/);
   });
 
   test("comes back to the page that asked for sign-in", async ({ page }) => {

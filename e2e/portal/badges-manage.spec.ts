@@ -156,7 +156,7 @@ test("against a service like the real one: no counts, no rename or delete, the l
   await page.getByLabel("API key").fill("pk_live_FAKEREALSERVICE000000001");
   await page.getByLabel("Secret key").fill("sk_live_FAKEREALSERVICESECRET0000001");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/workers$/);
+  await page.waitForURL(/\/home$/);
   await page.goto("/badges");
   const list = page.getByRole("list", { name: "Badges" });
   await expect(list.getByRole("heading", { name: "Forklift Certified" })).toBeVisible();

@@ -342,7 +342,9 @@ test("against a service like the real one: no totals, pages until a short page",
   await page.getByLabel("API key").fill("pk_live_FAKEREALSERVICE000000001");
   await page.getByLabel("Secret key").fill("sk_live_FAKEREALSERVICESECRET0000001");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/workers$/);
+  await page.waitForURL(/\/home$/);
+  // The portal opens on the home page; this journey continues from the workers list.
+  await page.goto("/workers");
 
   // 60 workers at 50 a page upstream, and no total anywhere.
   const all = parseCsv((await exportCsv(page)).text);

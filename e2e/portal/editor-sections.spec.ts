@@ -112,7 +112,9 @@ test("a public-pool session gets a details view, not a form", async ({ page }) =
   await page.getByLabel("API key").fill(demoKeys().public.api_key);
   await page.getByLabel("Secret key").fill(demoKeys().public.secret_key);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/workers$/);
+  await page.waitForURL(/\/home$/);
+  // The portal opens on the home page; this journey continues from the workers list.
+  await page.goto("/workers");
   // A worker the public pool may see (one with an active job for the company).
   const workerHref = () =>
     page

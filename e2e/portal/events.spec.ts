@@ -276,7 +276,7 @@ test("against the real service (no outbox, webhooks or history there), the pages
   await page.getByLabel("API key").fill("pk_live_FAKEREALSERVICE000000001");
   await page.getByLabel("Secret key").fill("sk_live_FAKEREALSERVICESECRET0000001");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/workers$/);
+  await page.waitForURL(/\/home$/);
 
   await page.goto("/outbox");
   await expect(
@@ -305,7 +305,7 @@ test("with a public-pool key, the outbox and webhooks pages explain what they ne
   await page.getByLabel("API key").fill(demoKeys().public.api_key);
   await page.getByLabel("Secret key").fill(demoKeys().public.secret_key);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/workers$/);
+  await page.waitForURL(/\/home$/);
 
   await page.goto("/outbox");
   await expect(

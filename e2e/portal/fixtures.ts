@@ -89,7 +89,7 @@ export async function hydrated(locator: Locator): Promise<Locator> {
 export async function signInWithDemo(
   page: Page,
   signInUrl = "/sign-in",
-  landing: RegExp = /\/workers$/,
+  landing: RegExp = /\/home$/,
 ) {
   await page.goto(signInUrl);
   const demo = await hydrated(page.getByRole("button", { name: "Try the demo" }));
@@ -225,6 +225,8 @@ export const test = base.extend<Fixtures>({
   },
   signedIn: async ({ page }, use) => {
     await signInWithDemo(page);
+    // The portal opens on /home; the journeys built on this fixture start from the workers list.
+    await page.goto("/workers");
     await use(page);
   },
   api: async ({ request, baseURL }, use) => {

@@ -236,7 +236,9 @@ test("against the real service (live keys): its /messages as documented, asked e
   await page.getByLabel("API key").fill("pk_live_FAKEREALSERVICE000000001");
   await page.getByLabel("Secret key").fill("sk_live_FAKEREALSERVICESECRET0000001");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/workers$/);
+  await page.waitForURL(/\/home$/);
+  // The portal opens on the home page; this journey continues from the workers list.
+  await page.goto("/workers");
 
   // No unread counts there (the service has no such call), and no push: no live route is asked.
   const live: string[] = [];

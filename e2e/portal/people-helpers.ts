@@ -29,7 +29,9 @@ export async function tryDemoAs(page: Page, person: DemoPerson) {
     .getByRole("radio", { name: new RegExp(`^${person.name}`) })
     .check();
   await button.click();
-  await page.waitForURL(/\/workers$/);
+  // The portal opens on /home; the people journeys start from the workers list.
+  await page.waitForURL(/\/home$/);
+  await page.goto("/workers");
 }
 
 /** Signs in through the e-mail and password form (the sign-in page's first choice). */

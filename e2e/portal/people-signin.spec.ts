@@ -24,7 +24,7 @@ test.describe("a person's own sign-in", () => {
     );
     await expect(page.getByLabel("API key")).toHaveCount(0);
     await signInWithPassword(page, dana.email, dana.password);
-    await page.waitForURL(/\/workers$/);
+    await page.waitForURL(/\/home$/);
     const banner = page.getByRole("banner");
     await expect(banner).toContainText(`${dana.name} · Requestor`);
     // The password went in a POST body only: never in the address bar.
@@ -123,7 +123,7 @@ test.describe("a person's own sign-in", () => {
       await expect(alertWith(page, "That e-mail and password did not match.")).toBeVisible();
       await page.getByLabel(/^Password/).fill(fresh);
       await page.getByRole("button", { name: "Sign in" }).click();
-      await page.waitForURL(/\/workers$/);
+      await page.waitForURL(/\/home$/);
       await expect(page.getByRole("banner")).toContainText(`${sam.name} · Requestor`);
 
       // The link worked once.

@@ -55,7 +55,9 @@ async function typeKeys(page: Page, keys: { api_key: string; secret_key: string 
 async function signInLive(page: Page) {
   await page.goto("/sign-in");
   await typeKeys(page, LIVE);
-  await page.waitForURL(/\/workers$/);
+  await page.waitForURL(/\/home$/);
+  // The portal opens on the home page; this journey continues from the workers list.
+  await page.goto("/workers");
 }
 
 const countLine = (page: Page) =>
@@ -306,6 +308,7 @@ test.describe("against a service that behaves like the real one (live keys)", ()
     await page.waitForURL(/\/sign-in\?signed_out=1$/);
 
     await signInWithDemo(page);
+    await page.goto("/workers");
     const header = page.getByRole("banner");
     await expect(header.getByText("TEST", { exact: true })).toBeVisible();
     await expect(header.getByText("Demo Staffing Co")).toBeVisible();

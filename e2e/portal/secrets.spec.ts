@@ -70,7 +70,7 @@ test.describe("no secret reaches the browser", () => {
     await page.getByLabel("API key").fill(keys.api_key);
     await page.getByLabel("Secret key").fill(keys.secret_key);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(/\/workers$/);
+    await page.waitForURL(/\/home$/);
     // Pages that read through the proxy, and the session summary the shell asks for.
     await page.goto("/workers/new");
     await expect(page.getByRole("heading", { name: "Invite a worker" })).toBeVisible();

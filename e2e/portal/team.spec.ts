@@ -14,7 +14,7 @@ async function demoAs(page: Page, name: string) {
   await page.goto("/sign-in");
   await page.getByRole("radio", { name: new RegExp(`^${name}`) }).check();
   await (await hydrated(page.getByRole("button", { name: "Try the demo" }))).click();
-  await page.waitForURL(/\/workers$/);
+  await page.waitForURL(/\/home$/);
   await expect(page.getByTestId("account-name")).toContainText(name);
 }
 
@@ -105,7 +105,7 @@ test("the admin invites a teammate, who accepts, signs in, and is signed out at 
   await other.getByLabel(/^E-mail/).fill(email);
   await other.getByLabel(/^Password/).fill(password);
   await other.getByRole("button", { name: "Sign in", exact: true }).click();
-  await other.waitForURL(/\/workers$/);
+  await other.waitForURL(/\/home$/);
   await expect(other.getByTestId("account-name")).toContainText(`Sam Rivera ${stamp}`);
   await expect(other.getByTestId("account-name")).toContainText("Requestor");
   // Not an admin: no Team in the nav, and the page is not found.

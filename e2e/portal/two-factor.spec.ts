@@ -79,7 +79,7 @@ test.describe("two-factor sign-in", () => {
   }) => {
     const sam = demoPerson("requestor", 1);
     const page = await newPage(browser, baseURL);
-    await demoAs(page, sam, /\/workers$/);
+    await demoAs(page, sam, /\/home$/);
     const secret = await enrol(page, "account-1280");
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${SHOTS}/account-on-390.png`, fullPage: true });
@@ -102,7 +102,7 @@ test.describe("two-factor sign-in", () => {
     await expect(alertWith(page, /That code did not work/)).toBeVisible();
     await code.fill(codeFor(secret, 1));
     await page.getByRole("button", { name: "Verify" }).click();
-    await page.waitForURL(/\/workers$/);
+    await page.waitForURL(/\/home$/);
     await expect(page.getByRole("banner")).toContainText(`${sam.name} · Requestor`);
 
     await turnOff(page, sam);
@@ -116,7 +116,7 @@ test.describe("two-factor sign-in", () => {
     const admin = demoPerson("customer_admin");
     const viewer = demoPerson("read_only");
     const page = await newPage(browser, baseURL);
-    await demoAs(page, admin, /\/workers$/);
+    await demoAs(page, admin, /\/home$/);
     await enrol(page);
     await page.goto("/team");
     const rule = await hydrated(

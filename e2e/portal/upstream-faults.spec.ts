@@ -606,8 +606,8 @@ test.describe("the portal with its upstream slow, down or answering garbage", ()
     // The fault clears: the same keys, the same button, and the user is in.
     await faults.upstream.reset();
     await button.click();
-    await page.waitForURL(/\/workers$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Workers" })).toBeVisible();
+    await page.waitForURL(/\/home$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Home" })).toBeVisible();
     expect(errors).toEqual([]);
   });
 

@@ -275,6 +275,10 @@ export const users = pgTable(
     index("users_company_rank_point_idx").using("gist", t.companyId, sql`(${RANK_POINT})`),
     // The team: a company's employer users (few; workers are the bulk of the table).
     index("users_company_employers_idx").on(t.companyId, t.id).where(sql`${t.type} = 'Employer'`),
+    // Invitations nobody has accepted yet (the home page's counts, migration 0016).
+    index("users_company_pending_idx")
+      .on(t.companyId, t.type, t.invitationExpiresAt)
+      .where(sql`${t.passwordHash} is null and ${t.invitationExpiresAt} is not null`),
     check("users_type", sql`${t.type} in ('Worker', 'Employer')`),
     check("users_employer_role", sql`(${t.type} = 'Employer') = (${t.role} is not null)`),
     check("users_worker_phone", sql`${t.type} <> 'Worker' or ${t.phone} is not null`),

@@ -116,6 +116,11 @@ export const jobRequests = pgTable(
     index("job_requests_company_updated_idx").on(t.companyId, t.updatedAt.desc()),
     index("job_requests_company_state_idx").on(t.companyId, t.state),
     index("job_requests_multi_day_idx").on(t.multiDayJobRequestId, t.startTime),
+    // The home page's days and weeks and the calendar (migration 0016); "mine" by requestor.
+    index("job_requests_company_start_idx").on(t.companyId, t.startTime),
+    index("job_requests_employer_start_idx")
+      .on(t.employerId, t.startTime)
+      .where(sql`${t.employerId} is not null`),
     foreignKey({
       name: "job_requests_multi_day_fk",
       columns: [t.multiDayJobRequestId],
@@ -184,6 +189,12 @@ export const jobs = pgTable(
     uniqueIndex("jobs_request_user_key").on(t.jobRequestId, t.userId),
     index("jobs_company_user_idx").on(t.companyId, t.userId, t.state),
     index("jobs_company_updated_idx").on(t.companyId, t.updatedAt.desc()),
+    // A posting's jobs by state, read from the index alone: the home page's weekly fill (0016).
+    index("jobs_request_state_idx").on(t.jobRequestId, t.state),
+    // Completed jobs awaiting approval, oldest first (the home page, migration 0016).
+    index("jobs_company_completed_idx")
+      .on(t.companyId, t.completedAt, t.id)
+      .where(sql`${t.state} = 'completed'`),
   ],
 );
 

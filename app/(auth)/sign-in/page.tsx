@@ -19,7 +19,7 @@ export default async function SignInPage({
   // Already signed in: straight on to where they were going (the portal's start, by default).
   if ((await currentSession()).active) {
     const to = safeNext(sp.next);
-    redirect(to.startsWith("/sign-in") ? "/workers" : to);
+    redirect(to.startsWith("/sign-in") ? "/home" : to);
   }
   // "Try the demo" only where the demo lives: the embedded API with its seeded keys.
   const demoAvailable = upstreamFor("test").embedded && loadDemoCredentials() !== null;

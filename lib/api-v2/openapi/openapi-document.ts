@@ -10,6 +10,7 @@ import { STATUS_OF } from "../errors";
 import { SIGNATURE_HEADER } from "../events/signature";
 import { BADGES_ENDPOINTS } from "./endpoints/badges";
 import { EMPLOYERS_ENDPOINTS } from "./endpoints/employers";
+import { HOME_ENDPOINTS } from "./endpoints/home";
 import { INVITATIONS_ENDPOINTS } from "./endpoints/invitations";
 import { JOB_BODY_NOTES } from "./endpoints/job-body-notes";
 import { JOB_REQUEST_TEMPLATES_ENDPOINTS } from "./endpoints/job-request-templates";
@@ -51,6 +52,7 @@ export const ENDPOINTS: Endpoint[] = [
   ...JOB_REQUEST_TEMPLATES_ENDPOINTS,
   ...MULTI_DAY_ENDPOINTS,
   ...MESSAGES_ENDPOINTS,
+  ...HOME_ENDPOINTS,
   ...WEBHOOKS_ENDPOINTS,
   ...INVITATIONS_ENDPOINTS,
   ...REFERENCE_REST_ENDPOINTS,

@@ -1089,6 +1089,23 @@ describeApi("tenancy and access matrix", (api) => {
         check: (res) => expect(res.body).toMatchObject({ zip: "60601", state: "IL" }),
       },
     },
+    "api_v2/home": {
+      GET: {
+        expect: anyKey(),
+        request: () => ({ path: "/api_v2/home" }),
+        check: (res, who) => {
+          // Every section is the caller's company's: another company never sees A's posting.
+          if (fx.company[who as KeyHolder] === fx.company.ownPrivate) return;
+          const h = res.body.home;
+          const ids = [
+            ...h.upcoming.job_requests.map((r: { id: number }) => r.id),
+            ...h.at_risk.job_requests.map((r: { id: number }) => r.id),
+            ...h.awaiting_approval.jobs.map((j: { job_request_id: number }) => j.job_request_id),
+          ];
+          expect(ids).not.toContain(fx.jobRequest);
+        },
+      },
+    },
     "api_v2/messages/unread": {
       GET: {
         expect: privateOnly(200, ok()),

@@ -394,6 +394,9 @@ export function roleRows(h: Helpers): Record<string, Partial<Record<Method, Row>
         request: () => ({ path: "/api_v2/messages/mark_read", json: { job_id: fx.job } }),
       },
     },
+    "api_v2/home": {
+      GET: { needs: "job_requests.read", request: get("/api_v2/home") },
+    },
     "api_v2/messages/unread": {
       GET: { needs: "messages.read", request: get("/api_v2/messages/unread") },
     },

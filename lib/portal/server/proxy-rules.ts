@@ -97,6 +97,8 @@ const ALLOWED: [method: string, path: RegExp, shape?: Shape][] = [
   ["GET", /^customers\/\d{1,10}$/, record],
   ["PATCH", /^customers\/\d{1,10}$/, record],
   ["POST", /^job_requests\/\d{1,10}\/resend_notifications$/],
+  // The home page's sections in one call (ours, issue 28).
+  ["GET", /^home$/, (b) => isObject(b) && isObject(b.home)],
 ];
 
 const clean = (path: string) => path.replace(/^\/+|\/+$/g, "");

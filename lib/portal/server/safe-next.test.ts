@@ -27,7 +27,7 @@ describe("safeNext: a same-site path a Location header can hold, or the fallback
     ["a path that climbs to two slashes", "/a/..//evil.example"],
     ["javascript:", "javascript:alert(1)"],
   ])("refuses %s", (_, next) => {
-    expect(safeNext(next)).toBe("/workers");
+    expect(safeNext(next)).toBe("/home");
     expect(safeNext(next, "/jobs")).toBe("/jobs");
   });
 

@@ -17,7 +17,7 @@ const BASE = "http://portal.invalid";
  * would send it (non-ASCII characters percent-encoded), so it can stand in a Location header;
  * anything else (another host, control characters, a path that resolves to "//…") is `fallback`.
  */
-export function safeNext(next: string | string[] | undefined, fallback = "/workers"): string {
+export function safeNext(next: string | string[] | undefined, fallback = "/home"): string {
   const n = Array.isArray(next) ? next[0] : next;
   if (!n?.startsWith("/") || n.startsWith("//") || unsafe(n)) return fallback;
   let url: URL;

@@ -40,6 +40,9 @@ export type JobRequestRangeParams = {
 
 /** One place for query keys, so a mutation invalidates exactly what it changes. */
 export const keys = {
+  /** The home page (GET /home): every section, by view and time zone. */
+  home: ["home"] as const,
+  homeOf: (view: string, timeZone: string) => ["home", view, timeZone] as const,
   workers: ["workers"] as const,
   workerList: (p: WorkerListParams) => ["workers", "list", p] as const,
   worker: (id: number) => ["workers", "detail", id] as const,
