@@ -24,6 +24,7 @@ import {
   demoWorkers,
   withCrews,
 } from "./demo-data";
+import { seedDemoHistory } from "./seed-history";
 import { seedDemoConversation } from "./seed-messages";
 import { seedDemoSeries } from "./seed-series";
 import { type DemoPerson, demoTeamCredentials, seedDemoTeam } from "./seed-team";
@@ -208,6 +209,15 @@ export async function seedDemo(
       badgeIds: new Map(badgeNames.map((name, i) => [name, badgeRows[i]!.id])),
       badgeNames,
       requestorIds,
+    });
+    // Eight weeks of recurring work and two ahead, for the home page's sections and charts.
+    const [admin, ...requestors] = requestorIds;
+    await seedDemoHistory(tx, {
+      companyId,
+      now,
+      workers,
+      userIds,
+      posters: [...requestors, ...requestors, admin].filter((id) => id !== undefined),
     });
     await seedDemoConversation(tx, { companyId, now, requestorIds });
     // A requestor's (not the admin's) three-day series.
