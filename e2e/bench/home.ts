@@ -14,6 +14,7 @@
  *   npm run bench:home                                # 100,000 workers, 200,000 jobs
  *   npm run bench:home -- --workers 10000 --jobs 20000 --requests 50
  *   npm run bench:home -- --smoke                     # 2,000 workers, 4,000 jobs, 20 requests
+ *   npm run bench:home -- --api-path /api_v2/job_requests --page-path /jobs   # try the step
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -35,6 +36,9 @@ const { values: opts } = parseArgs({
     workers: { type: "string" },
     jobs: { type: "string" },
     requests: { type: "string" },
+    // Another route in their place (to try the step before the home page exists).
+    "api-path": { type: "string", default: "/api_v2/home" },
+    "page-path": { type: "string", default: "/home" },
     out: { type: "string" },
     markdown: { type: "string" },
   },
@@ -138,7 +142,7 @@ async function main() {
       dataDir,
       databaseUrl: open.url,
       stdoutFile: path.join(outDir, "logs", "server-home.log"),
-      env: { LOG_LEVEL: "warn" },
+      env: { LOG_LEVEL: "warn", SEED_DEMO: "false" },
     });
     const figures: Figure[] = [];
     try {
@@ -150,14 +154,16 @@ async function main() {
       if (!auth.ok) throw new Error(`authenticate: ${auth.status}`);
       const { token } = (await auth.json()) as { token: string };
       const cookie = await sessionCookie(server.base, keys);
-      say(`1. GET /api_v2/home, ${requests} requests one after another`);
+      const apiPath = opts["api-path"];
+      const pagePath = opts["page-path"];
+      say(`1. GET ${apiPath}, ${requests} requests one after another`);
       figures.push(
-        await measure("GET /api_v2/home", `${server.base}/api_v2/home`, {
+        await measure(`GET ${apiPath}`, `${server.base}${apiPath}`, {
           authorization: `Bearer ${token}`,
         }),
       );
-      say(`2. the /home page (server-rendered HTML), ${requests} requests one after another`);
-      figures.push(await measure("/home page", `${server.base}/home`, { cookie }));
+      say(`2. the ${pagePath} page (server-rendered HTML), ${requests} requests one after another`);
+      figures.push(await measure(`${pagePath} page`, `${server.base}${pagePath}`, { cookie }));
     } finally {
       await server.kill("SIGTERM");
     }
