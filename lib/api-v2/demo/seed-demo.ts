@@ -217,6 +217,7 @@ export async function seedDemo(
       now,
       workers,
       userIds,
+      badgeNames,
       posters: [...requestors, ...requestors, admin].filter((id) => id !== undefined),
     });
     await seedDemoConversation(tx, { companyId, now, requestorIds });
@@ -291,7 +292,10 @@ async function seedJobRequests(
           `${localDate(now, r.timezone, r.startDay)} ${String(r.startHour).padStart(2, "0")}:00`,
           r.timezone,
         )!;
-    const created = new Date(Math.min(now.getTime(), startTime.getTime()) - 3 * DAY);
+    const created =
+      r.postedAgoHours !== undefined
+        ? new Date(now.getTime() - r.postedAgoHours * HOUR)
+        : new Date(Math.min(now.getTime(), startTime.getTime()) - 3 * DAY);
     const [row] = await tx
       .insert(jobRequests)
       .values({

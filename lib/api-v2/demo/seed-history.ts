@@ -1,6 +1,6 @@
 import type { Tx } from "@/lib/db/client";
 import { jobRequests, jobs, jobTransitions } from "@/lib/db/schema";
-import type { DemoWorker } from "./demo-data";
+import { type DemoWorker, demoJobRequests } from "./demo-data";
 import { demoHistory, type HistoryJob } from "./demo-history";
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table here. */
@@ -29,7 +29,8 @@ const BY_WORKER = new Set(["in_progress", "completed"]);
 /**
  * The demo's eight weeks of recurring work and two weeks ahead (demo-history.ts), in a few bulk
  * INSERTs: the postings, their jobs (workers from the site's city, none twice on a posting, no
- * suspended worker), and each job's transitions.
+ * suspended worker, none of those the demo's own postings rank first), and each job's
+ * transitions.
  */
 export async function seedDemoHistory(
   tx: Tx,
@@ -38,13 +39,25 @@ export async function seedDemoHistory(
     now: Date;
     workers: DemoWorker[];
     userIds: number[];
+    badgeNames: string[];
     /** Who posts: spread over them in turn. */
     posters: number[];
   },
 ): Promise<void> {
   const postings = demoHistory(o.now);
   if (postings.length === 0 || o.userIds.length === 0) return;
-  const active = o.workers.map((w, i) => ({ w, i })).filter(({ w }) => !w.suspended);
+  // Not the ones the demo's own postings rank first (a posting's badge holders in its city):
+  // their pages keep only the demo's jobs, as the journeys that hire them expect.
+  const ranked = demoJobRequests()
+    .filter((r) => r.badges.length > 0)
+    .map((r) => ({ city: r.city, need: r.badges.map((b) => o.badgeNames.indexOf(b)) }));
+  const active = o.workers
+    .map((w, i) => ({ w, i }))
+    .filter(
+      ({ w }) =>
+        !w.suspended &&
+        !ranked.some((r) => r.city === w.city && r.need.every((b) => w.badgeIndexes.includes(b))),
+    );
   const byCity = new Map<string, number[]>();
   for (const { w, i } of active) byCity.set(w.city, [...(byCity.get(w.city) ?? []), i]);
   const everyone = active.map(({ i }) => i);
@@ -88,8 +101,9 @@ export async function seedDemoHistory(
   const jobSteps: { name: string; at: Date }[][] = [];
   const jobEmployer: (number | null)[] = [];
   postings.forEach((p, n) => {
-    const pool =
-      (byCity.get(p.site.city)?.length ?? 0) >= p.jobs.length ? byCity.get(p.site.city)! : everyone;
+    if (p.jobs.length === 0) return;
+    const city = byCity.get(p.site.city) ?? [];
+    const pool = city.length >= p.jobs.length ? city : everyone;
     // A different stretch of the city's pool for each posting, so many workers have a history.
     const offset = (n * 7) % pool.length;
     p.jobs.forEach((j, k) => {

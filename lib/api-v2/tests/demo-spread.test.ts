@@ -21,7 +21,7 @@ describeApi("the demo's eight weeks and two ahead", (api) => {
   it("spreads postings and jobs so every section of the home page has something true", async () => {
     const db = api.database.db;
     const now = new Date();
-    const seeded = await seedDemo(db, { now, workerCount: 120, environment: "test" });
+    const seeded = await seedDemo(db, { now, workerCount: 300, environment: "test" });
     const c = seeded!.company_id;
     const iso = (ms: number) => new Date(ms).toISOString();
 
