@@ -110,3 +110,28 @@ describe("npm run bench:jobs (smoke)", () => {
     );
   }, 300_000);
 });
+
+describe.skipIf(!env().TEST_DATABASE_URL)("npm run bench:home (smoke)", () => {
+  const homeOut = fs.mkdtempSync(path.join(os.tmpdir(), "ep-bench-home-smoke-"));
+  afterAll(() => fs.rmSync(homeOut, { recursive: true, force: true }));
+
+  it("seeds the jobs over ten weeks, times GET /api_v2/home and /home (or says it is not built yet), and writes its table", async () => {
+    const { code, log } = await runBench("e2e/bench/home.ts", ["--smoke", "--out", homeOut]);
+    expect(code, log).toBe(0);
+    const r = JSON.parse(fs.readFileSync(path.join(homeOut, "home-results.json"), "utf8")) as {
+      jobs: number;
+      seedMs: { jobs: number };
+      figures: { name: string; latency: { n: number } | null; skipped: string | null }[];
+    };
+    expect(r.jobs).toBe(4000);
+    expect(r.seedMs.jobs).toBeGreaterThan(0);
+    expect(r.figures.map((f) => f.name)).toEqual(["GET /api_v2/home", "/home page"]);
+    for (const f of r.figures) {
+      if (f.latency) expect(f.latency.n).toBe(20);
+      else expect(f.skipped).toMatch(/answers 404/);
+    }
+    expect(fs.readFileSync(path.join(homeOut, "BENCHMARKS.md"), "utf8")).toContain(
+      "## The home page",
+    );
+  }, 300_000);
+});

@@ -128,3 +128,99 @@ export async function newRequest(
   }
   return id;
 }
+
+const HOME_CATEGORIES = [
+  "Fulfillment / Warehousing",
+  "General Labor",
+  "Event Staff",
+  "Customer Service",
+  "Delivery",
+  "Merchandising",
+  "Brand Representative",
+  "Administrative",
+];
+const HOME_ZONES = [
+  "America/Los_Angeles",
+  "America/Los_Angeles",
+  "America/Los_Angeles",
+  "America/Chicago",
+  "America/Chicago",
+  "America/Chicago",
+  "America/New_York",
+  "America/New_York",
+];
+
+/**
+ * The home page's data at scale (issue 28): `count` jobs, four per posting (`count / 4`
+ * postings of 4 or 5 slots, so some stay open), starts spread over the past 8 weeks and the
+ * next 2 at hours 6–17, in eight categories and the eight cities' zones. By where the shift
+ * stands against now: ahead filled (some postings still posted), running in progress, ended
+ * within two days completed (awaiting approval), older approved with a rating, one in eleven
+ * postings' fourth worker a no-show. Workers `u0 + (g × 7919) mod workers`: distinct within a
+ * posting. In the database (generate_series), in chunks; no transitions (the home page reads
+ * none). Returns the milliseconds it took.
+ */
+export async function seedHomeJobs(
+  db: Db,
+  companyId: number,
+  o: { workers: number; jobs: number; now: Date },
+): Promise<{ ms: number; postings: number; jobs: number }> {
+  const t0 = performance.now();
+  const postings = Math.max(1, Math.floor(o.jobs / 4));
+  const now = o.now.toISOString();
+  const lat = sql.raw(`(array[${CITIES.map((c) => c[0]).join(",")}])[1 + g % 8]`);
+  const lng = sql.raw(`(array[${CITIES.map((c) => c[1]).join(",")}])[1 + g % 8]`);
+  const cats = sql.raw(`(array[${HOME_CATEGORIES.map((c) => `'${c}'`).join(",")}])[1 + g % 8]`);
+  const zones = sql.raw(`(array[${HOME_ZONES.map((c) => `'${c}'`).join(",")}])[1 + g % 8]`);
+  // Start: a day in [-56, +14), at 06:00–17:00 (UTC hours shifted by the zone's offset).
+  const start = sql.raw(
+    `(date_trunc('day', n) - interval '56 days' + make_interval(days => (g * 37) % 70,
+      hours => 6 + g % 12 + (array[8,8,8,6,6,6,5,5])[1 + g % 8]))`,
+  );
+  const [made] = rowsOf(
+    await db.execute(sql`with n as (select ${now}::timestamptz as n),
+      made as (
+        insert into job_requests (company_id, name, state, category, slots, start_time, duration,
+          timezone, wage, classification, latitude, longitude, posted_at, created_at, updated_at)
+        select ${companyId}, 'Home posting ' || g, s.state, ${cats}, s.slots, s.start, s.duration,
+          ${zones}, (18 + g % 10)::numeric(10,2), '1099', ${lat}, ${lng},
+          s.start - interval '7 days', s.start - interval '7 days', least(n, s.start + interval '2 days')
+        from n, generate_series(1, ${postings}::int) g,
+        lateral (select ${start} as start, 4 + (g % 3 = 0)::int as slots, 240 + (g % 5) * 60 as duration) s0,
+        lateral (select s0.start, s0.slots, s0.duration, case
+            when s0.start > n then case when s0.slots = 4 then 'filled' else 'posted' end
+            when s0.start + make_interval(mins => s0.duration) > n then 'in_progress'
+            when s0.start + make_interval(mins => s0.duration) > n - interval '2 days' then 'completed'
+            else 'approved' end as state) s
+        returning id)
+      select min(id) as lo, max(id) as hi from made`),
+  );
+  const lo = Number(made!.lo);
+  const [minUser] = rowsOf(
+    await db.execute(sql`select min(id) as id from users where company_id = ${companyId}`),
+  );
+  const u0 = Number(minUser!.id);
+  const CHUNK = 100_000;
+  for (let first = 0; first < o.jobs; first += CHUNK) {
+    const last = Math.min(o.jobs, first + CHUNK) - 1;
+    await db.execute(sql`with n as (select ${now}::timestamptz as n)
+      insert into jobs (company_id, job_request_id, user_id, state, confirmed_at, started_at,
+        completed_at, finished_at, approved_at, rating, created_at, updated_at)
+      select ${companyId}, r.id, ${u0} + ((g::bigint * 7919) % ${o.workers})::int, x.state,
+        r.created_at + interval '1 hour',
+        case when x.state in ('in_progress', 'completed', 'approved') then r.start_time end,
+        case when x.state in ('completed', 'approved') then x.ends end,
+        case when x.state in ('completed', 'approved') then x.ends end,
+        case when x.state = 'approved' then x.ends + interval '20 hours' end,
+        case when x.state = 'approved' then 3 + g % 3 end,
+        r.created_at + interval '1 hour', least(n, r.updated_at)
+      from n, generate_series(${first}::int, ${last}::int) g
+      join job_requests r on r.id = ${lo} + g / 4,
+      lateral (select r.start_time + make_interval(mins => r.duration) as ends,
+        case when r.state = 'approved' and g % 4 = 3 and (g / 4) % 11 = 0 then 'no_show'
+          when r.state = 'posted' then 'filled' else r.state end as state) x`);
+  }
+  await db.execute(sql`vacuum analyze job_requests`);
+  await db.execute(sql`vacuum analyze jobs`);
+  return { ms: Math.round(performance.now() - t0), postings, jobs: o.jobs };
+}

@@ -10,9 +10,11 @@ import {
   demoWorkers,
   withCrews,
 } from "./demo-data";
+import { demoHistory } from "./demo-history";
 
 const NOW = new Date("2025-06-15T12:00:00.000Z");
 const BADGE_COUNT = demoBadges().length;
+const DAY = 86_400_000;
 
 function decimals(s: string): number {
   const dot = s.indexOf(".");
@@ -235,5 +237,70 @@ describe("demoWorkers", () => {
     expect(big).toHaveLength(100_000);
     expect(new Set(big.map((w) => w.phone)).size).toBe(100_000);
     expect(new Set(big.map((w) => w.email)).size).toBe(100_000);
+  });
+});
+
+describe("demoHistory", () => {
+  // Any day and hour: a Monday just after midnight UTC, a Sunday evening, a DST change week.
+  const nows = [
+    NOW,
+    new Date("2025-06-16T00:30:00.000Z"),
+    new Date("2025-11-02T23:10:00.000Z"),
+    new Date("2026-03-08T09:45:00.000Z"),
+  ];
+
+  it("spreads postings over each of the last eight weeks and the next two, deterministically", () => {
+    for (const now of nows) {
+      const history = demoHistory(now);
+      expect(demoHistory(now)).toEqual(history);
+      const t = now.getTime();
+      const week = (k: number) =>
+        history.filter(
+          (p) => p.start.getTime() < t - k * 7 * DAY && p.start.getTime() >= t - (k + 1) * 7 * DAY,
+        );
+      for (let k = 0; k < 8; k++) {
+        const posts = week(k);
+        const slots = posts.reduce((n, p) => n + p.site.slots, 0);
+        const held = posts.reduce(
+          (n, p) => n + p.jobs.filter((j) => j.state !== "no_show").length,
+          0,
+        );
+        expect(posts.length, `${now.toISOString()} week ${k}`).toBeGreaterThanOrEqual(5);
+        expect(held / slots).toBeGreaterThanOrEqual(0.5);
+        expect(held / slots).toBeLessThanOrEqual(1);
+      }
+      const past = history.filter((p) => p.start.getTime() < t - 2 * DAY);
+      expect(past.some((p) => p.jobs.some((j) => j.state === "no_show"))).toBe(true);
+      expect(past.some((p) => p.jobs.some((j) => j.state === "approved" && j.rating))).toBe(true);
+      const awaiting = history.flatMap((p) => p.jobs.filter((j) => j.state === "completed"));
+      expect(awaiting.length).toBeGreaterThanOrEqual(3);
+      const next7 = history.filter((p) => p.start.getTime() > t && p.start.getTime() < t + 7 * DAY);
+      expect(next7.some((p) => p.jobs.length === p.site.slots)).toBe(true);
+      expect(next7.some((p) => p.jobs.length < p.site.slots)).toBe(true);
+      const atRisk = next7.filter(
+        (p) => p.start.getTime() <= t + DAY && p.jobs.length < p.site.slots,
+      );
+      expect(atRisk.length).toBeGreaterThanOrEqual(2);
+      expect(Math.max(...history.map((p) => p.start.getTime()))).toBeGreaterThan(t + 12 * DAY);
+    }
+  });
+
+  it("starts shifts at the site's local hour and never reuses a name the journeys click", () => {
+    const names = new Set(demoJobRequests().map((r) => r.name));
+    for (const p of demoHistory(NOW)) {
+      expect(names.has(p.name), p.name).toBe(false);
+      expect(p.name).not.toMatch(/Barista|Banquet Server|Warehouse Associate/);
+      const hour = Number(
+        new Intl.DateTimeFormat("en-US", {
+          timeZone: p.site.timezone,
+          hour: "numeric",
+          hourCycle: "h23",
+        }).format(p.start),
+      );
+      expect(hour).toBeGreaterThanOrEqual(6);
+      expect(hour).toBeLessThanOrEqual(17);
+      expect(p.created.getTime()).toBeLessThanOrEqual(NOW.getTime() - 4 * DAY);
+      expect(p.updated.getTime()).toBeLessThanOrEqual(NOW.getTime());
+    }
   });
 });

@@ -272,6 +272,8 @@ export type DemoJobRequest = {
   classification: "1099" | "w2";
   w2_hourly_rate?: string;
   use_pending_state?: boolean;
+  /** Posted this many hours ago (default: three days before its start or now). */
+  postedAgoHours?: number;
   badges: string[];
   description_tasks: string;
   description_arrival: string;
@@ -313,6 +315,8 @@ export function demoJobRequests(): DemoJobRequest[] {
         "Receive inbound pallets, scan and put away cartons, build outbound loads.",
       description_arrival:
         "Check in at the security gate on Edgewater Dr and ask for the shift lead.",
+      // Just posted, nobody hired yet: it heads the job list, above the weeks of history.
+      postedAgoHours: 1,
       jobs: [],
     },
     {

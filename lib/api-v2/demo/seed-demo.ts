@@ -24,6 +24,7 @@ import {
   demoWorkers,
   withCrews,
 } from "./demo-data";
+import { seedDemoHistory } from "./seed-history";
 import { seedDemoConversation } from "./seed-messages";
 import { seedDemoSeries } from "./seed-series";
 import { type DemoPerson, demoTeamCredentials, seedDemoTeam } from "./seed-team";
@@ -209,6 +210,16 @@ export async function seedDemo(
       badgeNames,
       requestorIds,
     });
+    // Eight weeks of recurring work and two ahead, for the home page's sections and charts.
+    const [admin, ...requestors] = requestorIds;
+    await seedDemoHistory(tx, {
+      companyId,
+      now,
+      workers,
+      userIds,
+      badgeNames,
+      posters: [...requestors, ...requestors, admin].filter((id) => id !== undefined),
+    });
     await seedDemoConversation(tx, { companyId, now, requestorIds });
     // A requestor's (not the admin's) three-day series.
     await seedDemoSeries(tx, { companyId, now, employerId: requestorIds[1] ?? null });
@@ -281,7 +292,10 @@ async function seedJobRequests(
           `${localDate(now, r.timezone, r.startDay)} ${String(r.startHour).padStart(2, "0")}:00`,
           r.timezone,
         )!;
-    const created = new Date(Math.min(now.getTime(), startTime.getTime()) - 3 * DAY);
+    const created =
+      r.postedAgoHours !== undefined
+        ? new Date(now.getTime() - r.postedAgoHours * HOUR)
+        : new Date(Math.min(now.getTime(), startTime.getTime()) - 3 * DAY);
     const [row] = await tx
       .insert(jobRequests)
       .values({
