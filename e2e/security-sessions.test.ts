@@ -282,8 +282,8 @@ describe("sessions, client limits and proxy trust (production server behind one 
     const keys = demoKeys(dataDir).private;
     for (const [next, location] of [
       ["/中文", "/%E4%B8%AD%E6%96%87"],
-      ["/\u0001/x", "/workers"],
-      ["//evil.example", "/workers"],
+      ["/\u0001/x", "/home"],
+      ["//evil.example", "/home"],
     ]) {
       const a = await send("POST", "/api/session", {
         headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN },

@@ -383,6 +383,7 @@ export function benchPages(
   return [
     { name: "sign-in", path: "/sign-in", cookie: undefined },
     { name: "home", path: "/home", cookie },
+    { name: "calendar", path: "/calendar", cookie },
     { name: "workers list", path: "/workers", cookie },
     { name: "worker edit", path: `/workers/${ids.worker}`, cookie },
     { name: "jobs list", path: "/jobs", cookie },

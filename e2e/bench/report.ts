@@ -96,6 +96,7 @@ export const PAGE_BUDGETS: Readonly<Record<string, number | null>> = {
   "sign-in": 50_000,
   // The home page's charts (visx) load after the page (next/dynamic), outside this budget.
   home: 70_000,
+  calendar: 70_000,
   "workers list": 50_000,
   "worker edit": 70_000,
   "jobs list": 70_000,

@@ -50,8 +50,21 @@ type ZipRow = {
   lng: number;
 };
 
-/** The rows from the packages (US, five digits, with a centre). */
-export async function zipRows(): Promise<ZipRow[]> {
+let rowsOnce: Promise<ZipRow[]> | undefined;
+
+/**
+ * The rows from the packages (US, five digits, with a centre), made once per process: the time
+ * zone of 42,555 centres costs about 2 s of CPU, and a test process migrates many databases.
+ */
+export function zipRows(): Promise<ZipRow[]> {
+  rowsOnce ??= makeZipRows().catch((err: unknown) => {
+    rowsOnce = undefined;
+    throw err;
+  });
+  return rowsOnce;
+}
+
+async function makeZipRows(): Promise<ZipRow[]> {
   // Both packages are CommonJS, read from the project's node_modules as the versions above are
   // (a plain require: the same under Next's server, tsx and vitest; never bundled).
   const load = createRequire(path.join(process.cwd(), "package.json"));

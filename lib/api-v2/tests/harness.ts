@@ -5,7 +5,9 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, it } from "vitest";
 import { noteIssuedSecret } from "@/e2e/support/secret-scan";
 import { type Database, openDatabase, setDatabase } from "@/lib/db/client";
+import { templateKey } from "@/lib/db/pglite-template";
 import { companies, outbox } from "@/lib/db/schema";
+import { zipDataVersion } from "@/lib/db/zip-codes";
 import { env } from "@/lib/env";
 import type { Role } from "@/lib/schemas/permissions";
 import { matchRoute as matchRouteIn, sortRoutes } from "@/lib/server/api-router";
@@ -199,12 +201,12 @@ export function describeApi(name: string, fn: (api: Api) => void): void {
     let dropDatabase: (() => Promise<void>) | undefined;
     beforeAll(async () => {
       if (engine === "postgresql") {
-        const { url, drop } = await createScratchDatabase(e.TEST_DATABASE_URL!);
+        const { url, drop } = await createMigratedDatabase(e.TEST_DATABASE_URL!);
         dropDatabase = drop;
         api.database = await openDatabase({ kind: "postgresql", url, poolSize: 20 });
       } else if (engine === "pooler") {
         // The app's pool talks to PgBouncer; LISTEN and migrations go to the server itself.
-        const { url, drop } = await createScratchDatabase(e.TEST_DATABASE_URL!);
+        const { url, drop } = await createMigratedDatabase(e.TEST_DATABASE_URL!);
         const bouncer = await startPgBouncer(url);
         dropDatabase = async () => {
           await bouncer.stop();
@@ -268,14 +270,64 @@ export function describeApi(name: string, fn: (api: Api) => void): void {
   });
 }
 
-/** A new, empty PostgreSQL database beside `adminUrl`, and how to drop it. */
+/**
+ * A new PostgreSQL database beside `adminUrl` that is already migrated (ZIP codes loaded), and
+ * how to drop it: a copy of a template database made once per set of migrations
+ * (`ep_tpl_<key>`, the embedded template's key), so each API test file does not run every
+ * migration and load 42,555 ZIP codes again (seconds each, for every file on two engines).
+ * Opening it still runs the migrate step, which then finds nothing to do.
+ */
+export async function createMigratedDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  return createScratchDatabase(adminUrl, await migratedTemplate(adminUrl));
+}
+
+let templateOnce: Promise<string> | undefined;
+function migratedTemplate(adminUrl: string): Promise<string> {
+  templateOnce ??= makeMigratedTemplate(adminUrl).catch((err: unknown) => {
+    templateOnce = undefined;
+    throw err;
+  });
+  return templateOnce;
+}
+
+async function makeMigratedTemplate(adminUrl: string): Promise<string> {
+  const key = templateKey(path.join(process.cwd(), "lib/db/migrations"), [], zipDataVersion());
+  const name = `ep_tpl_${key}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    // Test processes start together: one builds the template, the others wait for it.
+    await admin.query("select pg_advisory_lock(hashtext('ep_test_template'))");
+    const found = await admin.query("select 1 from pg_database where datname = $1", [name]);
+    if (found.rowCount === 0) {
+      const building = `${name}_building`;
+      await admin.query(`drop database if exists ${building} with (force)`);
+      await admin.query(`create database ${building}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${building}`;
+      const db = await openDatabase({ kind: "postgresql", url: url.toString(), poolSize: 1 });
+      await db.close();
+      // Renamed when complete: a template that exists is a whole one.
+      await admin.query(`alter database ${building} rename to ${name}`);
+    }
+  } finally {
+    await admin.query("select pg_advisory_unlock(hashtext('ep_test_template'))").catch(() => {});
+    await admin.end();
+  }
+  return name;
+}
+
+/** A new PostgreSQL database beside `adminUrl` (empty, or a copy of `template`), and how to drop it. */
 export async function createScratchDatabase(
   adminUrl: string,
+  template?: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `ep_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
