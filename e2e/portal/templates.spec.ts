@@ -46,8 +46,10 @@ test("post again from a demo posting, save it as a template, post from the templ
   const tag = Date.now().toString(36);
   const source = "Warehouse Picker – Mission Bay";
 
-  await page.goto("/jobs");
-  await page.getByRole("link", { name: source }).first().click();
+  // Filtered to the posting's ZIP code: other journeys post in parallel on the same server,
+  // and the unfiltered first page may no longer hold a demo posting.
+  await page.goto("/jobs?zip=94158&per=50");
+  await page.getByRole("link", { name: source, exact: true }).first().click();
   await page.waitForURL(/\/jobs\/\d+$/);
   const again = await hydrated(page.getByRole("link", { name: "Post again" }));
   await expectNoSeriousViolations(page);

@@ -31,7 +31,11 @@ test("searches and pages the worker list, and the URL keeps the view", async ({
   await expect(page.getByLabel("Search workers")).toHaveValue(w.last_name);
   await expect(row).toBeVisible();
 
+  // Wait for the debounced search to settle into the URL before leaving: the row from the
+  // previous search is already on screen, and a click while the debounce is pending would be
+  // followed by the debounce's own navigation back to the list.
   await page.getByLabel("Search workers").fill(w.email);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(w.email)}`));
   await expect(row).toBeVisible();
 
   await row.click();
