@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   foreignKey,
@@ -8,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   uniqueIndex,
@@ -243,4 +245,27 @@ export const jobRequestTemplates = pgTable(
     uniqueIndex("job_request_templates_company_name_key").on(t.companyId, sql`lower(${t.name})`),
     check("job_request_templates_name_length", sql`char_length(${t.name}) between 1 and 100`),
   ],
+);
+
+/**
+ * The home page's weekly figures, kept by triggers as postings and jobs change (migration 0017,
+ * which has the rules): one row per company, 15-minute bucket of a posting's start, requestor
+ * (0: none) and category. Derived data: never written by the application.
+ */
+export const homeRollups = pgTable(
+  "home_rollups",
+  {
+    companyId: integer("company_id").notNull(),
+    bucket: ts("bucket").notNull(),
+    employerId: integer("employer_id").notNull(),
+    category: text("category").notNull(),
+    postings: integer("postings").notNull(),
+    postedSlots: integer("posted_slots").notNull(),
+    filledSlots: integer("filled_slots").notNull(),
+    filledJobs: integer("filled_jobs").notNull(),
+    noShows: integer("no_shows").notNull(),
+    filledMinutes: bigint("filled_minutes", { mode: "number" }).notNull(),
+    wageMinutes: numeric("wage_minutes").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.bucket, t.employerId, t.category] })],
 );

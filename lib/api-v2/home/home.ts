@@ -114,34 +114,28 @@ export async function getHome(db: Db, caller: Caller, q: HomeQuery, now: Date): 
     join users u on u.id = p.user_id
     order by p.completed_at nulls last, p.id`);
 
-  // Weeks: the last HOME_LIMITS.weeks local weeks, this one last. Each posting counts in the
-  // week its shift starts; its jobs are read through jobs_request_user_key (job_request_id first).
+  // Weeks and categories from home_rollups (migration 0017: kept by triggers, one row per
+  // company, quarter hour of start, requestor and category), so a week costs its buckets, not
+  // its postings and their jobs. Local weeks are whole runs of quarter-hour buckets.
+  const rollups =
+    personId === null
+      ? sql`h.company_id = ${caller.companyId}`
+      : sql`h.company_id = ${caller.companyId} and h.employer_id = ${personId}`;
   const weeklySql = sql`
     with weeks as (
       select lw at time zone ${tz} as week_start, (lw + interval '1 week') at time zone ${tz} as week_end
       from generate_series(${localWeek} - interval '${sql.raw(String(HOME_LIMITS.weeks - 1))} weeks', ${localWeek}, interval '1 week') as lw
-    ),
-    per as (
-      select w.week_start, jr.slots, coalesce(jr.wage, jr.w2_hourly_rate, 0) as wage,
-        coalesce(jr.duration, 0) as duration, c.filled, c.no_shows
-      from weeks w
-      join job_requests jr on ${where} and jr.start_time >= w.week_start and jr.start_time < w.week_end
-        and jr.state not in ('draft', 'cancelled')
-      cross join lateral (
-        select count(*) filter (where j.state in (${FILLED}))::int as filled,
-          count(*) filter (where j.state = 'no_show')::int as no_shows
-        from jobs j where j.job_request_id = jr.id
-      ) c
     )
     select ${iso(sql`w.week_start`)} as week_start,
-      coalesce(sum(p.slots), 0)::int as posted_slots,
-      coalesce(sum(least(p.filled, p.slots)), 0)::int as filled_slots,
-      coalesce(sum(p.filled), 0)::int as filled_jobs,
-      round(coalesce(sum(p.filled * p.wage * p.duration / 60.0), 0), 2)::text as spend,
-      round(coalesce(sum(p.filled * p.duration) / 60.0, 0), 2)::float8 as hours,
-      coalesce(sum(p.filled + p.no_shows), 0)::int as jobs,
-      coalesce(sum(p.no_shows), 0)::int as no_shows
-    from weeks w left join per p on p.week_start = w.week_start
+      coalesce(sum(h.posted_slots), 0)::int as posted_slots,
+      coalesce(sum(h.filled_slots), 0)::int as filled_slots,
+      coalesce(sum(h.filled_jobs), 0)::int as filled_jobs,
+      round(coalesce(sum(h.wage_minutes), 0) / 60.0, 2)::text as spend,
+      round(coalesce(sum(h.filled_minutes), 0) / 60.0, 2)::float8 as hours,
+      coalesce(sum(h.filled_jobs + h.no_shows), 0)::int as jobs,
+      coalesce(sum(h.no_shows), 0)::int as no_shows
+    from weeks w
+    left join home_rollups h on ${rollups} and h.bucket >= w.week_start and h.bucket < w.week_end
     group by w.week_start
     order by w.week_start`;
 
@@ -151,28 +145,16 @@ export async function getHome(db: Db, caller: Caller, q: HomeQuery, now: Date): 
         (${localWeek} - interval '${sql.raw(String(HOME_LIMITS.categoryWeeks))} weeks') at time zone ${tz} as first_week,
         (${localWeek} + interval '1 week') at time zone ${tz} as week_end
     )
-    select coalesce(jr.category, 'Uncategorized') as category,
-      round(coalesce(sum(c.filled * coalesce(jr.duration, 0)) filter (where jr.start_time >= b.this_week), 0) / 60.0, 2)::float8 as this_week,
-      round(coalesce(sum(c.filled * coalesce(jr.duration, 0)) filter (where jr.start_time < b.this_week), 0) / 60.0, 2)::float8 as previous_weeks
+    select h.category,
+      round(coalesce(sum(h.filled_minutes) filter (where h.bucket >= b.this_week), 0) / 60.0, 2)::float8 as this_week,
+      round(coalesce(sum(h.filled_minutes) filter (where h.bucket < b.this_week), 0) / 60.0, 2)::float8 as previous_weeks
     from bounds b
-    join job_requests jr on ${where} and jr.start_time >= b.first_week and jr.start_time < b.week_end
-      and jr.state not in ('draft', 'cancelled')
-    cross join lateral (
-      select count(*)::int as filled from jobs j where j.job_request_id = jr.id and j.state in (${FILLED})
-    ) c
+    join home_rollups h on ${rollups} and h.bucket >= b.first_week and h.bucket < b.week_end
     group by 1
-    having sum(c.filled) > 0
+    having sum(h.filled_jobs) > 0
     order by 2 desc, 3 desc, 1
     limit 20`;
-  // A few thousand index probes estimate above PostgreSQL's jit_above_cost (100,000), and
-  // compiling them took longer than running them (0.5-2.7 s against 0.1 s at 200,000 jobs):
-  // no JIT for these two, in a transaction of their own so the setting ends with it.
-  const aggregates = db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    const weeks = await tx.execute(weeklySql);
-    const cats = await tx.execute(categoriesSql);
-    return [weeks, cats] as const;
-  });
+  const aggregates = Promise.all([db.execute(weeklySql), db.execute(categoriesSql)]);
 
   // Invitations not accepted (no password yet): still valid, or expired. Company-wide in both
   // views: the pool and the team are the company's. Partial index users_company_pending_idx.
