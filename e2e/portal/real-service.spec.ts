@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
 import {
   alertWith,
   chooseKeyPair,
@@ -296,6 +297,63 @@ test.describe("against a service that behaves like the real one (live keys)", ()
         .getByRole("region", { name: new RegExp(`^${day}`) })
         .getByRole("link", { name: /Warehouse Associate – Port of Oakland/ }),
     ).toBeVisible();
+  });
+
+  test("the home page is built from the service's lists, says what it cannot show, and approves", async ({
+    page,
+    request,
+  }) => {
+    // The worker finishes the filled banquet in the worker's app (the fake's control call).
+    for (const step of ["start", "complete"]) {
+      const res = await request.post(`${fakeURL()}/__control/jobs/77001/${step}`);
+      expect(res.status(), await res.text()).toBe(200);
+    }
+    await page.goto("/sign-in");
+    await typeKeys(page, LIVE);
+    await page.waitForURL(/\/home$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Home" })).toBeVisible();
+
+    // The coming week from the postings' pages: the Oakland posting (tomorrow) and the banquet
+    // (in two days); the draft never.
+    const week = page.getByRole("region", { name: "Today and the next 7 days" });
+    await expect(
+      week.getByRole("link", { name: "Warehouse Associate – Port of Oakland" }),
+    ).toBeVisible();
+    await expect(
+      week.getByRole("link", { name: "Banquet Server – Reno-Sparks Convention Center" }),
+    ).toBeVisible();
+    await expect(week.getByText("Produce Packer – Fresno")).toHaveCount(0);
+    await expect(week.getByRole("link", { name: /^2 in all/ })).toBeVisible();
+    const lists = page.getByRole("region", { name: "What this service cannot show" });
+    await expect(lists).toContainText("Spend, hours, pending invitations and the weekly charts");
+    await expect(page.getByText("Spend this week")).toHaveCount(0);
+
+    // Awaiting approval from GET /jobs?state=completed; approved from here, at the service.
+    const awaiting = page.getByRole("region", { name: "Awaiting your approval" });
+    await expect(awaiting.getByText("Aisha Okafor")).toBeVisible();
+    await expect(
+      awaiting.getByRole("link", { name: "Banquet Server – Reno-Sparks Convention Center" }),
+    ).toBeVisible();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await expectNoSeriousViolations(page);
+      await page.screenshot({
+        path: test.info().outputPath(`home-lists-${width}.png`),
+        fullPage: true,
+      });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expectNoSeriousViolations(page);
+    await page.screenshot({ path: test.info().outputPath("home-lists-dark.png"), fullPage: true });
+    await page.emulateMedia({ colorScheme: "light" });
+
+    await awaiting.getByLabel("Rating for Aisha Okafor (optional)").selectOption("5");
+    await awaiting.getByRole("button", { name: "Approve Aisha Okafor's job" }).click();
+    await expect(page.getByText("Approved with 5 stars.")).toBeVisible();
+    await expect(awaiting.getByText("Nothing to approve.")).toBeVisible();
+    const job = await fromFake<{ job: { state: string; rating?: number } }>(request, "jobs/77001");
+    expect(job.job.state).toBe("approved");
   });
 
   test("“Try the demo” still opens the embedded TEST company: the key's prefix chooses", async ({

@@ -1,8 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { HomeDashboard } from "@/components/home/home-dashboard";
-import { buttonClass } from "@/components/ui/button";
-import { NoticeCard } from "@/components/ui/notice-card";
+import { HomeFromListsDashboard } from "@/components/home/home-from-lists";
 import { requireSession } from "@/lib/portal/server/require-session";
 import { upstreamFor } from "@/lib/portal/server/upstream-base";
 import { canDo } from "@/lib/portal/types";
@@ -13,38 +11,16 @@ export const metadata: Metadata = { title: "Home" };
 export default async function HomePage() {
   const session = await requireSession("/home");
   const who = { pool: session.pool ?? null, person: session.person ?? null };
+  const canApprove = canDo(who, "jobs.write");
   if (!upstreamFor(session.environment).embedded) {
-    // GET /home is ours: the real service has no such call, and its lists give no totals or
-    // aggregates to build the page from without walking every page.
-    return (
-      <div className="space-y-6">
-        <h1 className="text-2xl font-semibold text-slate-900">Home</h1>
-        <NoticeCard
-          title="The home page needs our API"
-          action={
-            <div className="flex flex-wrap gap-3">
-              <Link href="/jobs" className={buttonClass("primary")}>
-                Open the jobs
-              </Link>
-              <Link href="/workers" className={buttonClass("secondary")}>
-                Open the workers
-              </Link>
-            </div>
-          }
-        >
-          <p>
-            The service you are signed in to has no summary call: this page cannot show the coming
-            week's shifts, postings at risk, work awaiting approval, spend or charts here. The jobs
-            list has every posting, and each posting its workers to approve.
-          </p>
-        </NoticeCard>
-      </div>
-    );
+    // GET /home is ours: against the real service the page is built from its lists, bounded,
+    // and says what it cannot show.
+    return <HomeFromListsDashboard canApprove={canApprove} />;
   }
   return (
     <HomeDashboard
       personName={session.person?.name ?? null}
-      canApprove={canDo(who, "jobs.write")}
+      canApprove={canApprove}
       unreadReadable={canDo(who, "messages.read")}
     />
   );
