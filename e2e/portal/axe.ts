@@ -46,3 +46,35 @@ export async function expectNoSeriousViolations(
     `axe found:\n\n${readable(failing)}`,
   ).toEqual([]);
 }
+
+/** Waits for the CSS transitions running now (a colour scheme switch runs them) to end. */
+export async function transitionsEnded(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
+ * Axe and a full-page screenshot at a desktop (1280) and a phone (390) width, then in dark mode
+ * at the desktop width once the colour transitions have ended (axe measured mid-transition
+ * colours otherwise). Screenshots go to the test's output folder as `<name>-<width|dark>.png`.
+ */
+export async function checkWidthsAndDark(page: Page, name: string) {
+  const dir = test.info().outputPath();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await expectNoSeriousViolations(page);
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await transitionsEnded(page);
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: `${dir}/${name}-dark.png`, fullPage: true });
+  await page.emulateMedia({ colorScheme: "light" });
+}

@@ -8,7 +8,7 @@ import {
   monthTitle,
   stepAnchor,
 } from "../../components/calendar/calendar-dates";
-import { expectNoSeriousViolations } from "./axe";
+import { expectNoSeriousViolations, transitionsEnded } from "./axe";
 import { expect, hydrated, test } from "./fixtures";
 
 /**
@@ -33,14 +33,7 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `${dir}/${name}-light.png`, fullPage: true });
   await page.emulateMedia({ colorScheme: "dark" });
   // The switch runs the colour transitions: axe measures the colours they end on.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a instanceof CSSTransition)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  await transitionsEnded(page);
   await expectNoSeriousViolations(page);
   await page.screenshot({ path: `${dir}/${name}-dark.png`, fullPage: true });
   await page.emulateMedia({ colorScheme: "light" });

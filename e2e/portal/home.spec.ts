@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { expectNoSeriousViolations } from "./axe";
+import { checkWidthsAndDark } from "./axe";
 import { expect, hydrated, signInWithDemo, test } from "./fixtures";
 
 /**
@@ -8,28 +7,6 @@ import { expect, hydrated, signInWithDemo, test } from "./fixtures";
  * home page approves that job (its posting's page says so), and the page passes axe at both
  * widths and in dark mode.
  */
-
-async function shoot(page: Page, name: string) {
-  const dir = test.info().outputPath();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await expectNoSeriousViolations(page);
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.emulateMedia({ colorScheme: "dark" });
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a instanceof CSSTransition)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await expectNoSeriousViolations(page);
-  await page.screenshot({ path: `${dir}/${name}-dark.png`, fullPage: true });
-  await page.emulateMedia({ colorScheme: "light" });
-}
 
 test("the demo lands on the home page; each section shows; approving from it approves the job", async ({
   page,
@@ -58,7 +35,7 @@ test("the demo lands on the home page; each section shows; approving from it app
   await expect(trends.getByRole("img", { name: /No-show rate by week/ })).toBeVisible();
   await expect(trends.getByText("Show as a table")).toHaveCount(3);
 
-  await shoot(page, "home");
+  await checkWidthsAndDark(page, "home");
 
   // Approve the first completed job, with four stars.
   const first = awaiting.getByRole("listitem").first();

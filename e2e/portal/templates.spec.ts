@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { expectNoSeriousViolations } from "./axe";
+import { checkWidthsAndDark, expectNoSeriousViolations } from "./axe";
 import { expect, hydrated, test } from "./fixtures";
 
 /**
@@ -8,28 +7,6 @@ import { expect, hydrated, test } from "./fixtures";
  * refused next to the name); a new posting starts from the template and posts; the live line
  * counts the qualified workers and changes when a badge is added. Axe, both widths, dark mode.
  */
-
-async function shoot(page: Page, name: string) {
-  const dir = test.info().outputPath();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await expectNoSeriousViolations(page);
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.emulateMedia({ colorScheme: "dark" });
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a instanceof CSSTransition)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await expectNoSeriousViolations(page);
-  await page.screenshot({ path: `${dir}/${name}-dark.png`, fullPage: true });
-  await page.emulateMedia({ colorScheme: "light" });
-}
 
 /** A date input's value `days` from today. */
 const inDays = (days: number) => {
@@ -66,7 +43,7 @@ test("post again from a demo posting, save it as a template, post from the templ
   await expect(required.getByText("Warehouse Pro")).toBeVisible();
   const live = page.getByTestId("qualified-line");
   await expect(live).toHaveText(/^\d+ qualified workers? within 25 mi$/);
-  await shoot(page, "post-again");
+  await checkWidthsAndDark(page, "post-again");
 
   const postedName = `${source} (again ${tag})`;
   await page.getByLabel("Request name").fill(postedName);
@@ -86,7 +63,7 @@ test("post again from a demo posting, save it as a template, post from the templ
   await page.getByRole("button", { name: "Save template" }).click();
   await expect(nameBox).toHaveAccessibleDescription("Template name has already been taken");
   await expect(nameBox).toHaveAttribute("aria-invalid", "true");
-  await shoot(page, "template-taken");
+  await checkWidthsAndDark(page, "template-taken");
   await page.getByRole("button", { name: "Cancel", exact: true }).click();
 
   await page.getByRole("button", { name: "Post job" }).click();
@@ -112,7 +89,7 @@ test("post again from a demo posting, save it as a template, post from the templ
   await expect(required.getByText("Pallet Jack")).toBeVisible();
   await expect(live).not.toHaveText(before ?? "");
   await expect(live).toHaveText(/^\d+ qualified workers? within 25 mi$/);
-  await shoot(page, "from-template");
+  await checkWidthsAndDark(page, "from-template");
 
   const templatedName = `From template ${tag}`;
   await page.getByLabel("Request name").fill(templatedName);

@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { expectNoSeriousViolations } from "./axe";
+import { checkWidthsAndDark } from "./axe";
 import { expect, hydrated, test, uniqueWorker } from "./fixtures";
 
 /**
@@ -7,28 +6,6 @@ import { expect, hydrated, test, uniqueWorker } from "./fixtures";
  * time zone and drops the pin at the ZIP's centre; a worker with only a ZIP is ranked from that
  * centre and the candidates list says "Approximate". Checked with axe, at both widths and dark.
  */
-
-async function shoot(page: Page, name: string) {
-  const dir = test.info().outputPath();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await expectNoSeriousViolations(page);
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.emulateMedia({ colorScheme: "dark" });
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a instanceof CSSTransition)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await expectNoSeriousViolations(page);
-  await page.screenshot({ path: `${dir}/${name}-dark.png`, fullPage: true });
-  await page.emulateMedia({ colorScheme: "light" });
-}
 
 test("a ZIP fills the site, and a ZIP-only worker ranks as approximate", async ({
   signedIn: page,
@@ -56,7 +33,7 @@ test("a ZIP fills the site, and a ZIP-only worker ranks as approximate", async (
   await expect(page.getByLabel(/^Latitude/)).toHaveValue("37.7864");
   await expect(page.getByLabel(/^Longitude/)).toHaveValue("-122.3892");
   await page.getByLabel("ZIP code").scrollIntoViewIfNeeded();
-  await shoot(page, "post-form-zip");
+  await checkWidthsAndDark(page, "post-form-zip");
 
   await page.getByRole("button", { name: "Post job" }).click();
   await page.waitForURL(/\/jobs\/\d+$/);
@@ -69,5 +46,5 @@ test("a ZIP fills the site, and a ZIP-only worker ranks as approximate", async (
     page.getByRole("img", { name: /placed approximately, at their ZIP code’s centre/ }),
   ).toBeVisible();
   await row.scrollIntoViewIfNeeded();
-  await shoot(page, "candidates-approximate");
+  await checkWidthsAndDark(page, "candidates-approximate");
 });
