@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { LoadError } from "@/components/ui/load-error";
-import { useHomeFromLists } from "@/lib/portal/client/hooks/use-home";
+import { useHomeFromLists } from "@/lib/portal/client/hooks/use-home-from-lists";
 import {
   AtRisk,
   Awaiting,

@@ -1,12 +1,7 @@
 import type { Job, JobRequest } from "@/lib/portal/job-types";
 import { normalizeList } from "@/lib/portal/normalize";
-import {
-  FILLED_JOB_STATES,
-  HOME_LIMITS,
-  type Home,
-  type HomeAwaiting,
-  type HomeShift,
-} from "@/lib/schemas/home";
+import type { Home, HomeAwaiting, HomeShift } from "@/lib/schemas/home";
+import { FILLED_JOB_STATES, HOME_LIMITS } from "@/lib/schemas/home-limits";
 import { MAX_PAGE_SIZE } from "@/lib/schemas/paging";
 import { type JobRequestRange, readJobRequestRange } from "./hooks/use-jobs";
 

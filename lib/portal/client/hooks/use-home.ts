@@ -4,7 +4,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { apiFetch } from "@/lib/portal/client/fetcher";
 import { keys } from "@/lib/portal/client/hooks/query-keys";
 import type { Home, HomeView } from "@/lib/schemas/home";
-import { type HomeFromLists, readHomeFromLists } from "../home-from-lists";
 
 /** The home page asks again this often while the tab is visible, and whenever it regains focus. */
 export const HOME_REFRESH_MS = 30_000;
@@ -18,22 +17,6 @@ export function useHome(view: HomeView, timeZone: string) {
       const { data } = await apiFetch<{ home: Home }>(`home?${q}`);
       return data.home;
     },
-    placeholderData: keepPreviousData,
-    refetchInterval: HOME_REFRESH_MS,
-    refetchOnWindowFocus: true,
-  });
-}
-
-/**
- * The home page against the real service (no GET /home): the sections its lists give, read in
- * a bounded number of calls (home-from-lists.ts), refreshed like the full page.
- */
-export function useHomeFromLists(timeZone: string | null) {
-  return useQuery({
-    enabled: timeZone !== null,
-    queryKey: [...keys.home, "lists", timeZone] as const,
-    queryFn: (): Promise<HomeFromLists> =>
-      readHomeFromLists((path) => apiFetch<unknown>(path), timeZone ?? "UTC", Date.now()),
     placeholderData: keepPreviousData,
     refetchInterval: HOME_REFRESH_MS,
     refetchOnWindowFocus: true,
