@@ -148,7 +148,10 @@ export function AtRisk({
               <span className="text-sm tabular-nums text-amber-700">
                 {r.slots - r.filled} open of {r.slots}
               </span>
-              <Link href={`/jobs/${r.id}`} className={buttonClass("secondary", "px-3 py-1.5")}>
+              <Link
+                href={`/jobs/${r.id}#candidates`}
+                className={buttonClass("secondary", "px-3 py-1.5")}
+              >
                 Find workers<span className="sr-only"> for {r.name}</span>
               </Link>
             </li>

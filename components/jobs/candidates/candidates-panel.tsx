@@ -109,8 +109,9 @@ export function CandidatesPanel({ request, mapTileUrl, canHire, allDays = null }
 
   return (
     <section
+      id="candidates"
       aria-labelledby={headingId}
-      className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+      className="scroll-mt-24 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
     >
       <div className="flex flex-col gap-4 border-b border-slate-200 px-4 py-4 sm:flex-row sm:items-start sm:justify-between sm:px-5">
         <div className="min-w-0">
