@@ -17,8 +17,8 @@ test.describe("accessibility (axe, WCAG 2 A and AA)", () => {
   });
 
   test("the API reference", async ({ page }) => {
-    // The longest page of the app (every operation and field, 25,000 elements): axe takes about
-    // 50 s over it on this machine alone, and up to twice that beside the other worker.
+    // The longest page of the app (every operation and field, 29,500 elements): axe takes about
+    // 20 s over it on this machine alone (./axe.ts), and up to twice that beside the other worker.
     test.setTimeout(300_000);
     await page.goto("/docs");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -270,7 +270,7 @@ test.describe("accessibility in dark mode (axe, WCAG 2 A and AA)", () => {
   });
 
   test("the API reference", async ({ page }) => {
-    // The app's longest page (every call of the reference and ours): axe takes about 50 s over
+    // The app's longest page (every call of the reference and ours): axe takes about 20 s over
     // it on this machine alone (up to twice that beside the other worker), and runs twice here.
     test.setTimeout(480_000);
     await page.emulateMedia({ colorScheme: "dark" });

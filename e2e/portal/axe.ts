@@ -29,9 +29,19 @@ export async function expectNoSeriousViolations(
   page: Page,
   { exclude = [], strict = false }: { exclude?: string[]; strict?: boolean } = {},
 ) {
-  const builder = new AxeBuilder({ page }).withTags(
-    strict ? ["wcag2a", "wcag2aa", "best-practice"] : ["wcag2a", "wcag2aa"],
-  );
+  // Speed, measured on the API reference (29,554 elements, strict): 61 s with the defaults,
+  // 21 s with both of these. Only violations listed in full (passes and the rest keep one node
+  // each instead of thousands, each with a unique selector computed); violations are found
+  // exactly as before. And, on a page without frames, axe.run in the page itself (legacy mode:
+  // no blank page to gather the frames' partial results in, and no transfer of them). A page
+  // with a frame (the outbox's sandboxed mail preview, which runs no script and so cannot
+  // answer axe's messages) keeps the default, which reaches into frames from outside.
+  const frames = await page.locator("iframe").count();
+  // (options() replaces the whole options object, runOnly included: withTags comes after it.)
+  const builder = new AxeBuilder({ page })
+    .options({ resultTypes: ["violations"] })
+    .withTags(strict ? ["wcag2a", "wcag2aa", "best-practice"] : ["wcag2a", "wcag2aa"])
+    .setLegacyMode(frames === 0);
   for (const selector of exclude) builder.exclude(selector);
   const { violations } = await builder.analyze();
   const failing = strict
