@@ -43,6 +43,24 @@ test("searches and pages the worker list, and the URL keeps the view", async ({
   await expect(
     page.getByRole("heading", { level: 1, name: `${w.first_name} ${w.last_name}` }),
   ).toBeVisible();
+
+  // Typing, then at once following a row still on screen, on a slow network (the worker's page
+  // takes a second to come): the search that was settling (300 ms) does not pull the page back
+  // to the list meanwhile.
+  await page.goBack();
+  await expect(row).toBeVisible();
+  await page.route(new RegExp(`/workers/${w.id}\\?_rsc=`), async (route) => {
+    await new Promise((r) => setTimeout(r, 1_000));
+    await route.continue();
+  });
+  await page.getByLabel("Search workers").fill(w.last_name);
+  await row.click();
+  await expect(page).toHaveURL(new RegExp(`/workers/${w.id}$`));
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(new RegExp(`/workers/${w.id}$`));
+  await expect(
+    page.getByRole("heading", { level: 1, name: `${w.first_name} ${w.last_name}` }),
+  ).toBeVisible();
 });
 
 test("filters by status and badge, and offers to clear a search that finds nothing", async ({

@@ -67,15 +67,26 @@ export function WorkersToolbar({
   }, [state.q]);
 
   // Typing settles for a moment → one history entry replaced, back on page 1.
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     const next = text.trim();
     if (next === state.q) return;
-    const timer = setTimeout(() => {
+    pending.current = setTimeout(() => {
       written.current = next;
       onChange({ q: next, page: 1 }, "replace");
     }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+    return () => clearTimeout(pending.current);
   }, [text, state.q, onChange]);
+
+  // A link followed while the search is still settling (a row of the results already shown)
+  // leaves the list: the pending search must not pull the page back to it afterwards.
+  useEffect(() => {
+    const leaving = (e: MouseEvent) => {
+      if (e.target instanceof Element && e.target.closest("a[href]")) clearTimeout(pending.current);
+    };
+    document.addEventListener("click", leaving, true);
+    return () => document.removeEventListener("click", leaving, true);
+  }, []);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
