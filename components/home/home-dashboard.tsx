@@ -4,13 +4,13 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useId, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
-import { LoadError } from "@/components/ui/load-error";
 import { useHome } from "@/lib/portal/client/hooks/use-home";
 import type { Home, HomeView } from "@/lib/schemas/home";
 import {
   AtRisk,
   Awaiting,
-  HomeSkeleton,
+  HomeBody,
+  HomeHeader,
   Tile,
   Upcoming,
   useBrowserTimeZone,
@@ -52,73 +52,55 @@ export function HomeDashboard({
 
   return (
     <div className="space-y-8">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 id={headingId} className="text-2xl font-semibold text-slate-900">
-            Home
-          </h1>
-          <p className="mt-1 text-sm text-slate-600">
-            What needs you today{mine ? " on your postings" : " across the company"}.
-          </p>
-        </div>
-        <div className="flex items-center gap-3">
-          {personName && (
-            <fieldset className="inline-flex rounded-lg bg-slate-100 p-1 text-sm">
-              <legend className="sr-only">Show</legend>
-              {(["mine", "company"] as const).map((v) => (
-                <button
-                  key={v}
-                  type="button"
-                  aria-pressed={view === v}
-                  onClick={() => setView(v)}
-                  className={`rounded-md px-3 py-1.5 font-medium focus-visible:outline-2 focus-visible:outline-indigo-600 ${
-                    view === v
-                      ? "bg-white text-slate-900 shadow-sm"
-                      : "text-slate-600 hover:text-slate-900"
-                  }`}
-                >
-                  {v === "mine" ? "Mine" : "Company"}
-                </button>
-              ))}
-            </fieldset>
-          )}
-          <p className="text-xs text-slate-500" aria-live="polite">
-            {home.isFetching
-              ? "Refreshing…"
-              : data
-                ? `Updated ${new Date(data.generated_at).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" })}`
-                : ""}
-          </p>
-        </div>
-      </div>
+      <HomeHeader
+        headingId={headingId}
+        subtitle={`What needs you today${mine ? " on your postings" : " across the company"}.`}
+        refreshing={home.isFetching}
+        generatedAt={data?.generated_at}
+      >
+        {personName && (
+          <fieldset className="inline-flex rounded-lg bg-slate-100 p-1 text-sm">
+            <legend className="sr-only">Show</legend>
+            {(["mine", "company"] as const).map((v) => (
+              <button
+                key={v}
+                type="button"
+                aria-pressed={view === v}
+                onClick={() => setView(v)}
+                className={`rounded-md px-3 py-1.5 font-medium focus-visible:outline-2 focus-visible:outline-indigo-600 ${
+                  view === v
+                    ? "bg-white text-slate-900 shadow-sm"
+                    : "text-slate-600 hover:text-slate-900"
+                }`}
+              >
+                {v === "mine" ? "Mine" : "Company"}
+              </button>
+            ))}
+          </fieldset>
+        )}
+      </HomeHeader>
 
-      {home.error && !data ? (
-        <LoadError
-          title="The home page could not load"
-          error={home.error}
-          retry={() => home.refetch()}
-          retrying={home.isFetching}
-        />
-      ) : !data ? (
-        <HomeSkeleton />
-      ) : isEmpty(data) ? (
-        <FirstSteps mine={mine} />
-      ) : (
-        <>
-          <Tiles data={data} jobsLink={jobsLink} unreadReadable={unreadReadable} />
-          <div className="grid items-start gap-6 lg:grid-cols-2">
-            <AtRisk data={data} jobsLink={jobsLink} />
-            <Awaiting data={data} canApprove={canApprove} jobsLink={jobsLink} />
-          </div>
-          <Upcoming data={data} jobsLink={jobsLink} />
-          <section aria-labelledby={`${headingId}-charts`} className="space-y-3">
-            <h2 id={`${headingId}-charts`} className="text-lg font-semibold text-slate-900">
-              Trends
-            </h2>
-            <HomeCharts charts={data.charts} timeZone={data.time_zone} />
-          </section>
-        </>
-      )}
+      <HomeBody query={home} ready={data !== undefined}>
+        {data &&
+          (isEmpty(data) ? (
+            <FirstSteps mine={mine} />
+          ) : (
+            <>
+              <Tiles data={data} jobsLink={jobsLink} unreadReadable={unreadReadable} />
+              <div className="grid items-start gap-6 lg:grid-cols-2">
+                <AtRisk data={data} jobsLink={jobsLink} />
+                <Awaiting data={data} canApprove={canApprove} jobsLink={jobsLink} />
+              </div>
+              <Upcoming data={data} jobsLink={jobsLink} />
+              <section aria-labelledby={`${headingId}-charts`} className="space-y-3">
+                <h2 id={`${headingId}-charts`} className="text-lg font-semibold text-slate-900">
+                  Trends
+                </h2>
+                <HomeCharts charts={data.charts} timeZone={data.time_zone} />
+              </section>
+            </>
+          ))}
+      </HomeBody>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useEffect, useId, useState } from "react";
 import { formatStart, requestStateLook } from "@/components/jobs/job-format";
 import { Button, buttonClass } from "@/components/ui/button";
+import { LoadError } from "@/components/ui/load-error";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { StatePill } from "@/components/ui/state-pill";
 import { useToast } from "@/components/ui/toast";
@@ -27,6 +28,65 @@ export type HomeSections = {
   at_risk: Counted<Home["at_risk"]>;
   awaiting_approval: Counted<Home["awaiting_approval"]>;
 };
+
+/** The page's heading, a line under it, the view's controls and when the figures were read. */
+export function HomeHeader({
+  headingId,
+  subtitle,
+  refreshing,
+  generatedAt,
+  children,
+}: {
+  headingId?: string;
+  subtitle: string;
+  refreshing: boolean;
+  generatedAt: string | undefined;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 id={headingId} className="text-2xl font-semibold text-slate-900">
+          Home
+        </h1>
+        <p className="mt-1 text-sm text-slate-600">{subtitle}</p>
+      </div>
+      <div className="flex items-center gap-3">
+        {children}
+        <p className="text-xs text-slate-500" aria-live="polite">
+          {refreshing
+            ? "Refreshing…"
+            : generatedAt
+              ? `Updated ${new Date(generatedAt).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" })}`
+              : ""}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The sections once there is data; until then a skeleton, or the error with a retry. */
+export function HomeBody({
+  query,
+  ready,
+  children,
+}: {
+  query: { error: Error | null; isFetching: boolean; refetch: () => unknown };
+  ready: boolean;
+  children: React.ReactNode;
+}) {
+  if (query.error && !ready) {
+    return (
+      <LoadError
+        title="The home page could not load"
+        error={query.error}
+        retry={() => query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+  return ready ? children : <HomeSkeleton />;
+}
 
 export function HomeSkeleton() {
   return (

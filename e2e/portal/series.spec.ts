@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { expectNoSeriousViolations } from "./axe";
+import { checkWidthsAndDark } from "./axe";
 import { expect, hydrated, test } from "./fixtures";
 
 /**
@@ -9,30 +8,6 @@ import { expect, hydrated, test } from "./fixtures";
  * the demo's worker replies, the series' row counts what is unread, cancel day 3 only; and check
  * the pages with axe at desktop and phone widths.
  */
-
-async function shoot(page: Page, name: string) {
-  const dir = test.info().outputPath();
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await expectNoSeriousViolations(page);
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  // Dark mode is the palette redefined: the same page, looked at once more.
-  await page.emulateMedia({ colorScheme: "dark" });
-  // The switch runs the colour transitions: axe measures the colours they end on.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a instanceof CSSTransition)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await expectNoSeriousViolations(page);
-  await page.screenshot({ path: `${dir}/${name}-dark.png`, fullPage: true });
-  await page.emulateMedia({ colorScheme: "light" });
-}
 
 test("post a 3-day series with the same workers, hire onto all days, message the worker, cancel day 3 only", async ({
   signedIn: page,
@@ -55,7 +30,7 @@ test("post a 3-day series with the same workers, hire onto all days, message the
   await page.getByLabel("How many postings").fill("3");
   await page.getByLabel(/Same workers every day/).check();
   await expect(page.getByRole("status").filter({ hasText: /^3 postings: / })).toBeVisible();
-  await shoot(page, "post-form");
+  await checkWidthsAndDark(page, "post-form");
   await page.getByRole("button", { name: "Post 3 days" }).click();
   await page.waitForURL(/\/jobs\/\d+$/);
   const strip = page.getByRole("navigation", { name: "Days of this series" });
@@ -67,7 +42,7 @@ test("post a 3-day series with the same workers, hire onto all days, message the
   const list = page.getByRole("list", { name: "Job requests" });
   await expect(list.getByRole("link", { name: `${name} · 3 days` })).toBeVisible();
   await expect(list.getByRole("link", { name, exact: true })).toHaveCount(0);
-  await shoot(page, "list");
+  await checkWidthsAndDark(page, "list");
 
   // Day 2: hiring someone hires them onto every remaining day.
   await list.getByRole("link", { name: `${name} · 3 days` }).click();
@@ -131,7 +106,7 @@ test("post a 3-day series with the same workers, hire onto all days, message the
   await expect(strip.getByRole("link", { name: /^Day 3\b.*Cancelled/ })).toBeVisible();
   await expect(strip.getByRole("link", { name: /^Day 1\b.*1\/2/ })).toBeVisible();
   await expect(strip.getByRole("link", { name: /^Day 2\b.*1\/2/ })).toBeVisible();
-  await shoot(page, "day-3-cancelled");
+  await checkWidthsAndDark(page, "day-3-cancelled");
 
   await strip.getByRole("link", { name: /^Day 1/ }).click();
   await expect(page.getByRole("heading", { name: "Day 1 of 3" })).toBeVisible();
@@ -139,5 +114,5 @@ test("post a 3-day series with the same workers, hire onto all days, message the
     page.getByRole("list", { name: "Hired workers" }).getByRole("link", { name: worker }),
   ).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel this and following days" })).toBeVisible();
-  await shoot(page, "day-1");
+  await checkWidthsAndDark(page, "day-1");
 });
