@@ -3,44 +3,97 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { inheritedEnv } from "@/lib/env";
+import { type Database, openDatabase } from "@/lib/db/client";
+import { inheritedEnv, resetEnv } from "@/lib/env";
+import { type Outcome, parseCommand, runCommand } from "@/lib/operator/commands";
 
 /** The operator command as an operator runs it: one JSON object out, JSON errors, exit codes. */
 
 const root = process.cwd();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ep-operator-"));
+/** The folder of the tests that start the command as a process (the other one is open here). */
+const processDir = fs.mkdtempSync(path.join(os.tmpdir(), "ep-operator-process-"));
 
-/** The command on a data folder, with settings of its own (`extraEnv`). */
-function operatorIn(dir: string, extraEnv: Record<string, string>, ...args: string[]) {
-  // What `npm run operator -- …` runs: the bundled command on plain node.
+type Answer = { code: number | null; out: any; err: any };
+const answer = (code: number | null, stdout: string, stderr: string): Answer => {
+  const parse = (s: string) => (s.trim() ? JSON.parse(s) : null);
+  return { code, out: parse(stdout), err: parse(stderr) };
+};
+
+/** The command as a process of its own, what `npm run operator -- …` runs: the bundle on node. */
+function operatorProcess(dir: string, ...args: string[]): Answer {
   const r = spawnSync(process.execPath, ["lib/server/launch.mjs", "operator", ...args], {
     cwd: root,
     encoding: "utf8",
-    env: { ...inheritedEnv(), DATA_DIR: dir, DATABASE_URL: "", LOG_LEVEL: "", ...extraEnv },
+    env: { ...inheritedEnv(), DATA_DIR: dir, DATABASE_URL: "", LOG_LEVEL: "" },
     timeout: 60_000,
   });
-  const parse = (s: string) => (s.trim() ? JSON.parse(s) : null);
-  return { code: r.status, out: parse(r.stdout), err: parse(r.stderr) };
+  return answer(r.status, r.stdout, r.stderr);
+}
+
+/**
+ * The same command in this process: lib/operator/cli.ts's two steps (parseCommand, then
+ * runCommand on the folder's database), the database opened once per folder. What a process
+ * adds (arguments, the streams, the exit code, opening the folder) is what the tests through
+ * `operatorProcess` prove; a fresh process costs ~1.5 s (Node, the bundle, PGlite's start), and
+ * ~100 of them were this file's three minutes. `extraEnv` applies for that one command.
+ */
+const databases = new Map<string, Promise<Database>>();
+async function operatorIn(
+  dir: string,
+  extraEnv: Record<string, string>,
+  ...args: string[]
+): Promise<Answer> {
+  const parsed = parseCommand(args);
+  let outcome: Outcome;
+  if ("code" in parsed) outcome = parsed;
+  else {
+    if (!databases.has(dir)) databases.set(dir, openDatabase({ kind: "embedded", dataDir: dir }));
+    const database = await databases.get(dir)!;
+    resetEnv(extraEnv);
+    try {
+      outcome = await runCommand(database, parsed.command, parsed.flags);
+    } finally {
+      resetEnv(Object.fromEntries(Object.keys(extraEnv).map((k) => [k, undefined])));
+    }
+  }
+  return answer(outcome.code, outcome.stdout, outcome.stderr);
 }
 
 const operator = (...args: string[]) => operatorIn(dataDir, {}, ...args);
 
-// Each test runs the command 5-12 times, each a fresh Node process (~1.5 s alone, several times
-// that while the rest of the suite shares the machine's two cores).
-describe("operator command", { timeout: 120_000 }, () => {
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+async function closeFolder(dir: string) {
+  await (await databases.get(dir))?.close();
+  databases.delete(dir);
+  fs.rmSync(dir, { recursive: true, force: true });
+}
 
-  it("issues companies, keys, badges, job requests and jobs, each as one JSON object", () => {
-    const company = operator("company", "create", "--name", "Acme Logistics");
+describe("operator command", { timeout: 120_000 }, () => {
+  afterAll(async () => {
+    await closeFolder(dataDir);
+    fs.rmSync(processDir, { recursive: true, force: true });
+  });
+
+  it("issues companies, keys, badges, job requests and jobs, each as one JSON object, as a process of its own", () => {
+    const company = operatorProcess(processDir, "company", "create", "--name", "Acme Logistics");
     expect(company).toMatchObject({ code: 0, out: { company_id: expect.any(Number) } });
     const id = String(company.out.company_id);
 
-    const keys = operator("keys", "create", "--company", id, "--pool", "private");
+    const keys = operatorProcess(
+      processDir,
+      "keys",
+      "create",
+      "--company",
+      id,
+      "--pool",
+      "private",
+    );
     expect(keys.code).toBe(0);
     expect(keys.out.api_key).toMatch(/^pk_test_[A-Za-z0-9]{24}$/);
     expect(keys.out.secret_key).toMatch(/^sk_test_[A-Za-z0-9]{32}$/);
 
-    const badge = operator(
+    const badge = operatorProcess(
+      processDir,
       "badge",
       "create",
       "--company",
@@ -52,7 +105,8 @@ describe("operator command", { timeout: 120_000 }, () => {
     );
     expect(badge).toMatchObject({ code: 0, out: { badge_id: expect.any(Number) } });
 
-    const request = operator(
+    const request = operatorProcess(
+      processDir,
       "job-request",
       "create",
       "--company",
@@ -62,40 +116,47 @@ describe("operator command", { timeout: 120_000 }, () => {
     );
     expect(request).toMatchObject({ code: 0, out: { job_request_id: expect.any(Number) } });
 
-    const revoked = operator("keys", "revoke", "--api-key", keys.out.api_key);
+    const revoked = operatorProcess(processDir, "keys", "revoke", "--api-key", keys.out.api_key);
     expect(revoked).toEqual({ code: 0, out: { revoked: true }, err: null });
   });
 
-  it("seeds the demo once and says so the second time", () => {
-    const first = operator("demo", "seed", "--workers", "25");
+  it("seeds the demo once and says so the second time", async () => {
+    const first = await operator("demo", "seed", "--workers", "25");
     expect(first.code).toBe(0);
     expect(first.out).toMatchObject({
       seeded: true,
       private: { api_key: expect.stringMatching(/^pk_test_/) },
     });
-    const second = operator("demo", "seed");
+    const second = await operator("demo", "seed");
     expect(second.out).toMatchObject({
       seeded: false,
       private: { api_key: first.out.private.api_key },
     });
   });
 
-  it("moves a demo job through its whole life: hire, the worker's start and completion, approval", () => {
-    const demo = operator("demo", "seed", "--workers", "25").out.company_id;
-    const company = operator("job-request", "list", "--company", String(demo), "--state", "posted");
+  it("moves a demo job through its whole life: hire, the worker's start and completion, approval", async () => {
+    const demo = (await operator("demo", "seed", "--workers", "25")).out.company_id;
+    const company = await operator(
+      "job-request",
+      "list",
+      "--company",
+      String(demo),
+      "--state",
+      "posted",
+    );
     expect(company.code).toBe(0);
     const oakland = company.out.job_requests.find(
       (r: { request_name: string }) => r.request_name === "Warehouse Associate – Oakland DC",
     );
     const id = String(oakland.job_request_id);
-    const ranked = operator("job-request", "candidates", "--job-request", id, "--per", "3");
+    const ranked = await operator("job-request", "candidates", "--job-request", id, "--per", "3");
     expect(ranked.code).toBe(0);
     const km = ranked.out.candidates.map((c: { distance_km: number }) => c.distance_km);
     expect(km.length).toBeGreaterThan(0);
     expect(km).toEqual([...km].sort((a, b) => a - b));
     const worker = String(ranked.out.candidates[0].worker.match(/\((\d+)\)$/)[1]);
 
-    const hired = operator(
+    const hired = await operator(
       "job",
       "assign",
       "--job-request",
@@ -108,9 +169,9 @@ describe("operator command", { timeout: 120_000 }, () => {
     expect(hired).toMatchObject({ code: 0, out: { state: "filled" } });
     const job = String(hired.out.job_id);
     // The worker's app is not ours: the operator acts for the worker.
-    expect(operator("job", "start", "--job", job).out.state).toBe("in_progress");
-    expect(operator("job", "complete", "--job", job).out.state).toBe("completed");
-    const approved = operator("job", "approve", "--job", job, "--rating", "5");
+    expect((await operator("job", "start", "--job", job)).out.state).toBe("in_progress");
+    expect((await operator("job", "complete", "--job", job)).out.state).toBe("completed");
+    const approved = await operator("job", "approve", "--job", job, "--rating", "5");
     expect(approved.out.state).toBe("approved");
     expect(approved.out.transitions.map((t: string) => t.replace(/^\S+ /, ""))).toEqual([
       "· → filled (requestor)",
@@ -119,21 +180,23 @@ describe("operator command", { timeout: 120_000 }, () => {
       "completed → approved (requestor)",
     ]);
     // Past the end of the machine: a clear 422, nothing changed.
-    const again = operator("job", "start", "--job", job);
+    const again = await operator("job", "start", "--job", job);
     expect(again.code).toBe(1);
     expect(again.err.error).toMatchObject({
       code: "validation_failed",
       fields: { state: [expect.any(String)] },
     });
-    expect(operator("job", "list", "--job-request", id).out.jobs).toEqual([
+    expect((await operator("job", "list", "--job-request", id)).out.jobs).toEqual([
       expect.objectContaining({ job_id: Number(job), state: "approved" }),
     ]);
   });
 
-  it("manages webhooks, moves a job request, and runs the outbox until it is idle", () => {
-    const company = String(operator("company", "create", "--name", "Hooked Inc").out.company_id);
-    const keys = operator("keys", "create", "--company", company, "--pool", "private").out;
-    const added = operator(
+  it("manages webhooks, moves a job request, and runs the outbox until it is idle", async () => {
+    const company = String(
+      (await operator("company", "create", "--name", "Hooked Inc")).out.company_id,
+    );
+    const keys = (await operator("keys", "create", "--company", company, "--pool", "private")).out;
+    const added = await operator(
       "webhook",
       "add",
       "--company",
@@ -154,7 +217,7 @@ describe("operator command", { timeout: 120_000 }, () => {
         signing_key: keys.api_key,
       },
     });
-    const plainHttp = operator(
+    const plainHttp = await operator(
       "webhook",
       "add",
       "--company",
@@ -167,7 +230,7 @@ describe("operator command", { timeout: 120_000 }, () => {
       code: "validation_failed",
       fields: { url: [expect.stringMatching(/https/)] },
     });
-    const badEvent = operator(
+    const badEvent = await operator(
       "webhook",
       "add",
       "--company",
@@ -179,11 +242,18 @@ describe("operator command", { timeout: 120_000 }, () => {
     );
     expect(badEvent.code).toBe(2);
 
-    const listed = operator("webhook", "list", "--company", company);
+    const listed = await operator("webhook", "list", "--company", company);
     expect(listed.out.webhooks.map((w: { id: number }) => w.id)).toEqual([added.out.id]);
 
-    const request = operator("job-request", "create", "--company", company, "--name", "Pickers");
-    const moved = operator(
+    const request = await operator(
+      "job-request",
+      "create",
+      "--company",
+      company,
+      "--name",
+      "Pickers",
+    );
+    const moved = await operator(
       "job-request",
       "set-state",
       "--job-request",
@@ -194,71 +264,76 @@ describe("operator command", { timeout: 120_000 }, () => {
     expect(moved).toMatchObject({ code: 0, out: { state: "filled" } });
 
     // The delivery to a closed port fails and waits for its retry; nothing else is due.
-    const run = operator("outbox", "run", "--once");
+    const run = await operator("outbox", "run", "--once");
     expect(run).toMatchObject({ code: 0, out: { claimed: 1, delivered: 0, retried: 1 } });
-    expect(operator("outbox", "run", "--once").out).toMatchObject({ claimed: 0 });
+    expect((await operator("outbox", "run", "--once")).out).toMatchObject({ claimed: 0 });
 
-    const removed = operator("webhook", "remove", "--id", String(added.out.id));
+    const removed = await operator("webhook", "remove", "--id", String(added.out.id));
     expect(removed.out).toEqual({
       removed: true,
       id: added.out.id,
       pending_deliveries_cancelled: 1,
     });
-    expect(operator("webhook", "list", "--company", company).out.webhooks).toEqual([]);
+    expect((await operator("webhook", "list", "--company", company)).out.webhooks).toEqual([]);
   });
 
   // The commands docs/operator.md lists that the tests above do not run (lib/docs-links.test.ts
   // holds the page to commands some test runs). Each on a folder of its own, with seven runs:
   // more time than the rest.
-  it("resends a dead delivery: one more attempt", { timeout: 240_000 }, () => {
+  it("resends a dead delivery: one more attempt", { timeout: 240_000 }, async () => {
     // A folder of its own, where a delivery dies at its first failure and nothing else is queued.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ep-operator-resend-"));
     const op = (...args: string[]) => operatorIn(dir, { WEBHOOK_RETRIES: "0" }, ...args);
     try {
-      const company = String(op("company", "create", "--name", "Resend Co").out.company_id);
-      const hook = op("webhook", "add", "--company", company, "--url", "https://127.0.0.1:9/x").out;
+      const company = String((await op("company", "create", "--name", "Resend Co")).out.company_id);
+      const hook = (
+        await op("webhook", "add", "--company", company, "--url", "https://127.0.0.1:9/x")
+      ).out;
       const request = String(
-        op("job-request", "create", "--company", company, "--name", "Count").out.job_request_id,
+        (await op("job-request", "create", "--company", company, "--name", "Count")).out
+          .job_request_id,
       );
       expect(
-        op("job-request", "set-state", "--job-request", request, "--state", "filled").code,
+        (await op("job-request", "set-state", "--job-request", request, "--state", "filled")).code,
       ).toBe(0);
-      expect(op("outbox", "run", "--once").out).toMatchObject({ claimed: 1, dead: 1 });
+      expect((await op("outbox", "run", "--once")).out).toMatchObject({ claimed: 1, dead: 1 });
       // The folder's first outbox row is that delivery: checked by what the resend answers.
-      const resent = op("outbox", "resend", "--id", "1");
+      const resent = await op("outbox", "resend", "--id", "1");
       expect(resent).toMatchObject({
         code: 0,
         out: { id: 1, webhook_id: hook.id, event: "job_request.state_changed", state: "pending" },
       });
       // Sent again, and dead again.
-      expect(op("outbox", "run", "--once").out).toMatchObject({ claimed: 1, dead: 1 });
+      expect((await op("outbox", "run", "--once")).out).toMatchObject({ claimed: 1, dead: 1 });
     } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+      await closeFolder(dir);
     }
   });
 
-  it("accepts as the worker, and forces a job's creation and state", { timeout: 240_000 }, () => {
+  it("accepts as the worker, and forces a job's creation and state", {
+    timeout: 240_000,
+  }, async () => {
     // A folder of its own: the postings above have moved on. Its Oakland posting's first two
     // candidates.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ep-operator-accept-"));
     const op = (...args: string[]) => operatorIn(dir, {}, ...args);
     try {
-      const demo = String(op("demo", "seed", "--workers", "25").out.company_id);
-      const posted = op("job-request", "list", "--company", demo, "--state", "posted").out;
+      const demo = String((await op("demo", "seed", "--workers", "25")).out.company_id);
+      const posted = (await op("job-request", "list", "--company", demo, "--state", "posted")).out;
       const oakland = String(
         posted.job_requests.find(
           (r: { request_name: string }) => r.request_name === "Warehouse Associate – Oakland DC",
         ).job_request_id,
       );
-      const ranked = op("job-request", "candidates", "--job-request", oakland, "--per", "2");
+      const ranked = await op("job-request", "candidates", "--job-request", oakland, "--per", "2");
       const [first, second] = ranked.out.candidates.map(
         (c: { worker: string }) => c.worker.match(/\((\d+)\)$/)![1] as string,
       );
-      const accepted = op("job", "accept", "--job-request", oakland, "--worker", first);
+      const accepted = await op("job", "accept", "--job-request", oakland, "--worker", first);
       expect(accepted.code, JSON.stringify(accepted.err)).toBe(0);
       expect(accepted.out.transitions.at(-1)).toMatch(/\(worker\)$/);
 
-      const forced = op(
+      const forced = await op(
         "job",
         "create",
         "--job-request",
@@ -269,18 +344,27 @@ describe("operator command", { timeout: 120_000 }, () => {
         "filled",
       );
       expect(forced).toMatchObject({ code: 0, out: { job_id: expect.any(Number) } });
-      const set = op("job", "set-state", "--job", String(forced.out.job_id), "--state", "approved");
+      const set = await op(
+        "job",
+        "set-state",
+        "--job",
+        String(forced.out.job_id),
+        "--state",
+        "approved",
+      );
       expect(set).toMatchObject({
         code: 0,
         out: { job_id: forced.out.job_id, state: "approved", approved_at: expect.any(String) },
       });
     } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+      await closeFolder(dir);
     }
   });
 
-  it("imports a spreadsheet with the portal's rules, and a second run finds them existing", () => {
-    const company = String(operator("company", "create", "--name", "Import Co").out.company_id);
+  it("imports a spreadsheet with the portal's rules, and a second run finds them existing", async () => {
+    const company = String(
+      (await operator("company", "create", "--name", "Import Co")).out.company_id,
+    );
     const file = path.join(dataDir, "workers.csv");
     const report = path.join(dataDir, "report.csv");
     fs.writeFileSync(
@@ -290,7 +374,15 @@ describe("operator command", { timeout: 120_000 }, () => {
         "Raj,,raj.import@example.com,415.555.0162,IMP-2\r\n" +
         "Kim,Lee,kim.import@example.com,+1 415-555-0163,IMP-3\r\n\r\n",
     );
-    const first = operator("import", "--company", company, "--file", file, "--report", report);
+    const first = await operator(
+      "import",
+      "--company",
+      company,
+      "--file",
+      file,
+      "--report",
+      report,
+    );
     expect(first.code).toBe(0);
     expect(first.out).toMatchObject({ rows: 3, created: 2, existing: 0, refused: 1, failed: 0 });
     expect(first.out.outcomes[1]).toEqual({
@@ -300,10 +392,10 @@ describe("operator command", { timeout: 120_000 }, () => {
       reason: "Last name can't be blank",
     });
     expect(fs.readFileSync(report, "utf8")).toContain("2,created,");
-    const second = operator("import", "--company", company, "--file", file);
+    const second = await operator("import", "--company", company, "--file", file);
     expect(second.out).toMatchObject({ created: 0, existing: 2, refused: 1 });
     const out = path.join(dataDir, "export.csv");
-    const exported = operator(
+    const exported = await operator(
       "export",
       "--company",
       company,
@@ -316,8 +408,8 @@ describe("operator command", { timeout: 120_000 }, () => {
     const csv = fs.readFileSync(out, "utf8");
     expect(csv.startsWith("\uFEFFid,external_id,type,first_name,last_name,email,phone")).toBe(true);
     expect(csv).toContain(",IMP-1,Worker,Zoë,Núñez,zoe.import@example.com,+14155550161,");
-    expect(operator("export", "--company", company, "--file", out).out.rows).toBe(2);
-    const missing = operator(
+    expect((await operator("export", "--company", company, "--file", out)).out.rows).toBe(2);
+    const missing = await operator(
       "import",
       "--company",
       company,
@@ -340,8 +432,8 @@ describe("operator command", { timeout: 120_000 }, () => {
       { code: "validation_failed" },
     ],
     [["frobnicate"], 2, { code: "usage", message: 'unknown command "frobnicate"' }],
-  ])("%j exits %i with a JSON error", (args, code, error) => {
-    const r = operator(...args);
+  ])("%j exits %i with a JSON error (a process of its own)", (args, code, error) => {
+    const r = operatorProcess(processDir, ...args);
     expect(r.code).toBe(code);
     expect(r.out).toBeNull();
     expect(r.err.error).toMatchObject(error);
