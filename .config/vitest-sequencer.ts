@@ -30,7 +30,9 @@ export default class LongestFirst extends BaseSequencer {
         return 0;
       }
     };
-    const rank = (spec: TestSpecification) => PROJECT_RANK[spec.project.name] ?? 9;
+    // A project's isolated part (vitest.config.mts, sharingModules) ranks with the project.
+    const rank = (spec: TestSpecification) =>
+      PROJECT_RANK[spec.project.name.replace(/:isolated$/, "")] ?? 9;
     return [...files].sort((a, b) => rank(a) - rank(b) || weight(b) - weight(a));
   }
 }
