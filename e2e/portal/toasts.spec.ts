@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { transitionsEnded } from "./axe";
 import { expect, hydrated, type PortalApi, test, uniqueWorker } from "./fixtures";
 
 /**
@@ -17,6 +18,8 @@ async function holds(api: PortalApi, userId: number, badgeId: number): Promise<n
 }
 
 async function expectNoSeriousViolations(page: Page, only?: string) {
+  // A toast fades in (opacity 0 -> 1 over 200 ms): measured mid-way, its text fails contrast.
+  await transitionsEnded(page);
   let axe = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]);
   if (only) axe = axe.include(only);
   const { violations } = await axe.analyze();
