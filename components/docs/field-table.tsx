@@ -6,7 +6,9 @@ type Row = FieldView & { in?: string };
 
 /**
  * Parameters or fields as a table. On phones the In/Type/Required columns fold into the name
- * cell, so the table keeps two readable columns instead of scrolling sideways.
+ * cell, so the table keeps two readable columns instead of scrolling sideways. The reference
+ * page holds about 1,400 of these rows: no element is there that the text does not need (the
+ * small type and presence labels keep theirs, which sit on the row's 14 px line).
  */
 export function FieldTable({
   rows,
@@ -54,8 +56,10 @@ export function FieldTable({
                   {r.type}
                   {r.in && ` · ${r.in}`}
                 </span>
-                <span className="block sm:hidden">
-                  <PresenceLabel text={presence(r)} strong={r.required} quiet={kind === "object"} />
+                <span
+                  className={`block leading-5 sm:hidden ${presenceTone(r.required, kind === "object")}`}
+                >
+                  {presence(r)}
                 </span>
                 {r.addition && (
                   <span className="mt-1 block">
@@ -68,9 +72,9 @@ export function FieldTable({
                 <span className="font-mono text-xs">{r.type}</span>
               </td>
               <td className="whitespace-nowrap max-sm:hidden">
-                <PresenceLabel text={presence(r)} strong={r.required} quiet={kind === "object"} />
+                <span className={presenceTone(r.required, kind === "object")}>{presence(r)}</span>
               </td>
-              <td className="text-slate-700">
+              <td className="text-slate-700 wrap-break-word">
                 <Notes notes={r.notes} />
               </td>
             </tr>
@@ -81,13 +85,10 @@ export function FieldTable({
   );
 }
 
-function PresenceLabel({ text, strong, quiet }: { text: string; strong: boolean; quiet: boolean }) {
-  if (quiet) return <span className="text-xs text-slate-700">{text}</span>;
-  return strong ? (
-    <span className="text-xs font-semibold text-rose-700">{text}</span>
-  ) : (
-    <span className="text-xs text-slate-600">{text}</span>
-  );
+/** How "Required", "Optional" or "Always" reads, in the phone's cell and the desktop's. */
+function presenceTone(required: boolean, quiet: boolean): string {
+  if (quiet) return "text-xs text-slate-700";
+  return required ? "text-xs font-semibold text-rose-700" : "text-xs text-slate-600";
 }
 
 function Notes({ notes }: { notes: string[] }) {
@@ -102,9 +103,7 @@ function Notes({ notes }: { notes: string[] }) {
   }
   return (
     <>
-      <span className="wrap-break-word">
-        <RichText text={first} />
-      </span>
+      <RichText text={first} />
       {rest.length > 0 && (
         <span className="mt-0.5 block text-xs text-slate-600 wrap-break-word">
           <RichText text={rest.join(" ")} />

@@ -1,6 +1,9 @@
+import { Fragment } from "react";
+
 /**
  * The little markup the OpenAPI descriptions use: `code` and **bold**. Anything else is text;
- * nothing is interpreted as HTML.
+ * nothing is interpreted as HTML. Plain text stays a text node (no wrapper element: the reference
+ * page holds thousands of these).
  */
 export function RichText({ text }: { text: string }) {
   const parts = text.split(/(\*\*[^*]+\*\*|`[^`]+`)/g).filter(Boolean);
@@ -30,7 +33,7 @@ export function RichText({ text }: { text: string }) {
             </code>
           );
         }
-        return <span key={key}>{part}</span>;
+        return <Fragment key={key}>{part}</Fragment>;
       })}
     </>
   );

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { expectNoSeriousViolations as expectAxeClean } from "./axe";
 import { chooseKeyPair, expect, hydrated, type PortalApi, test, uniqueWorker } from "./fixtures";
 
 /**
@@ -31,12 +31,6 @@ async function openBadges(page: Page, search: string) {
   await page.getByLabel("Search badges").fill(search);
   await expect(page.getByRole("status").filter({ hasText: /^1 badge matches$/ })).toBeVisible();
   return page.getByRole("list", { name: "Badges" }).getByRole("listitem");
-}
-
-async function expectAxeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 }
 
 test("each badge says how many workers hold it, linked to the list filtered by it", async ({

@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Download, Page } from "@playwright/test";
 import Papa from "papaparse";
+import { expectNoSeriousViolations } from "./axe";
 import {
   chooseKeyPair,
   expect,
@@ -80,14 +80,6 @@ function parseCsv(text: string) {
 async function badgesOf(api: PortalApi, id: number, badgeId: number): Promise<number> {
   const u = await api.get<ApiUser>(`users/${id}`);
   return u.user_badges.filter((b) => b.badge_id === String(badgeId)).length;
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
 }
 
 test("exports exactly what the search and filters show, every field and the badge names", async ({

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { expectNoSeriousViolations as expectAxeClean } from "./axe";
 import { chooseKeyPair, demoKeys, expect, hydrated, test } from "./fixtures";
 
 /**
@@ -12,15 +12,6 @@ const sectionNav = (page: Page) =>
 
 async function h2Titles(page: Page): Promise<string[]> {
   return page.locator("main h2").allTextContents();
-}
-
-/** WCAG 2 A/AA, serious and critical findings (as a11y.spec.ts counts them). */
-async function expectAxeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
 }
 
 test("the section navigation jumps to Badges, marks it current, and follows the scroll", async ({

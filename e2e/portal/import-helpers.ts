@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { expect, hydrated, type PortalApi } from "./fixtures";
+import { expectNoSeriousViolations } from "./axe";
+import { expect, hydrated, type PortalApi, test } from "./fixtures";
 
 /** The bulk invite's steps as a person takes them, shared by the import journeys. */
 
@@ -101,11 +101,6 @@ export async function lookAt(page: Page, name: string, outputPath: (name: string
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await page.screenshot({ path: outputPath(`${name}-${width}.png`), fullPage: true });
-    const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(
-      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-      `axe at ${width} px`,
-    ).toEqual([]);
+    await test.step(`axe at ${width} px`, () => expectNoSeriousViolations(page));
   }
 }

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, TestInfo } from "@playwright/test";
+import { expectNoSeriousViolations as expectAxeClean } from "./axe";
 import {
   expect,
   fillInviteForm,
@@ -51,15 +51,6 @@ async function atBothWidths(
     await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-/** WCAG 2 A/AA, as e2e/portal/a11y.spec.ts checks: nothing serious or critical. */
-async function expectAxeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
 }
 
 test.describe("saving a worker without a connection", () => {
