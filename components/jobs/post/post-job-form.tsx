@@ -33,13 +33,14 @@ import {
   toRequestBody,
   withFormFieldNames,
 } from "./post-job-model";
-import { WhatSection, WhenSection, WhereSection, WhoSection } from "./post-job-sections";
+import { WhatSection, WhenSection, WhoSection } from "./post-job-sections";
 import { badgesOfRequest, nextWeekStart, valuesFromFields } from "./prefill";
 import { QualifiedLine } from "./qualified-line";
 import { RepeatField } from "./repeat-field";
 import { RequestorField } from "./requestor-field";
 import { NO_REPEAT, type RepeatChoice, validCount } from "./series-model";
 import { TemplateBar } from "./template-bar";
+import { WhereSection } from "./where-section";
 
 type Props = {
   /** "public": public-pool keys only read; they cannot post. */
