@@ -180,6 +180,7 @@ test("adds a badge to 30 workers, 5 of whom hold it already: 25 added, 5 unchang
   signedIn: page,
   api,
 }) => {
+  await page.goto("/workers");
   test.setTimeout(90_000);
   const badge = await api.createBadge(`Bulk add ${stamp()}`);
   const { lastName, workers } = await inviteGroup(api, 30, "Bulk");
@@ -254,6 +255,7 @@ test("removes a badge from picked workers, across pages; workers without it are 
   signedIn: page,
   api,
 }) => {
+  await page.goto("/workers");
   const badge = await api.createBadge(`Bulk remove ${stamp()}`);
   const { lastName, workers } = await inviteGroup(api, 14, "Strip");
   // Sorted by last name (all the same), the list falls back to id order: at 10 a page, the

@@ -45,6 +45,7 @@ test("the calendar: this week's postings by their site's day, the month, paging,
   signedIn: page,
   api,
 }) => {
+  await page.goto("/workers");
   test.slow();
   const today: Day = dayIn(new Date().toISOString(), VIEWER_ZONE)!;
   const week = daysOf("week", today);

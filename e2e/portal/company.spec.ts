@@ -10,6 +10,7 @@ const SHOTS = "test-results/company";
 test("an admin edits the company's contact and billing; the terms stay read-only", async ({
   signedIn: page,
 }) => {
+  await page.goto("/workers");
   // The header's company name opens the Company page for whoever may edit it.
   await page.getByRole("link", { name: "Demo Staffing Co" }).click();
   await expect(page.getByRole("heading", { name: "Company", level: 1 })).toBeVisible();
@@ -51,6 +52,7 @@ test("Resend notifications tells the workers again, then says to wait", async ({
   signedIn: page,
   api,
 }) => {
+  await page.goto("/workers");
   await api.signIn();
   const res = await page.request.post("/api/proxy/job_requests", {
     headers: { origin: new URL(page.url()).origin },

@@ -148,6 +148,7 @@ test("the maps show land and states with no request leaving this machine", async
   signedIn: page,
   api,
 }) => {
+  await page.goto("/workers");
   test.slow(); // Three maps at two widths.
   const off = offMachineRequests(page);
   fs.mkdirSync(SHOTS, { recursive: true });

@@ -260,6 +260,7 @@ test("an ended session pauses the import; after signing in again it goes on, not
   signedIn: page,
   api,
 }) => {
+  await page.goto("/workers");
   test.setTimeout(90_000);
   const tag = await startSignedOut(page, 20, "expired");
 
@@ -286,6 +287,7 @@ test("cancel stops the sending; the rows not sent are reported and can be sent l
   signedIn: page,
   api,
 }) => {
+  await page.goto("/workers");
   test.setTimeout(90_000);
   const tag = await startSignedOut(page, 12, "cancelled");
   await page.getByRole("button", { name: "Cancel" }).click();

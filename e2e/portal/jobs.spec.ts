@@ -46,6 +46,7 @@ test("post a pinned job needing two badges, hire two, lose a race cleanly, appro
   signedIn: page,
   browser,
 }) => {
+  await page.goto("/workers");
   test.slow();
   const name = `Dock crew ${Date.now().toString(36)}`;
 

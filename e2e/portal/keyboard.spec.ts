@@ -79,6 +79,7 @@ test.describe("keyboard", () => {
     signedIn: page,
     api,
   }) => {
+    await page.goto("/workers");
     const { users } = await api.get<{
       users: { id: number; first_name: string; last_name: string }[];
     }>("users?per=1&page=1");

@@ -52,6 +52,7 @@ test("a second browser follows hires and the worker's moves live, and asks nothi
   signedIn: page,
   browser,
 }) => {
+  await page.goto("/workers");
   test.slow();
   const { id, name } = await newPosting(page);
   const url = `/jobs/${id}`;

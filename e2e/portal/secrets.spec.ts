@@ -115,6 +115,7 @@ test.describe("no secret reaches the browser", () => {
     signedIn: page,
     context,
   }) => {
+    await page.goto("/workers");
     const cookie = (await context.cookies()).find((c) => c.name === "ep_session");
     expect(cookie).toBeDefined();
     expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax", path: "/" });

@@ -18,6 +18,7 @@ const inDays = (days: number) => {
 test("post again from a demo posting, save it as a template, post from the template; the live count follows the badges", async ({
   signedIn: page,
 }) => {
+  await page.goto("/workers");
   // Three pages checked with axe at two widths and in dark mode on a shared 2-core machine.
   test.setTimeout(300_000);
   const tag = Date.now().toString(36);
