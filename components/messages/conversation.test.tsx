@@ -64,11 +64,14 @@ beforeEach(() => {
         return json(200, { messages: newest, page: 1, per: 50, total: newest.length });
       }
       if (path === "messages/mark_read") {
-        const n = thread.filter((m) => m.sender_id === 42 && !m.read_at).length;
+        // As the API: the worker's unread messages up to up_to_id.
+        const upTo = (call.body as { up_to_id?: number }).up_to_id ?? Number.POSITIVE_INFINITY;
+        const hit = (m: Message) => m.sender_id === 42 && !m.read_at && m.id <= upTo;
+        const n = thread.filter(hit).length;
         thread = thread.map((m) =>
-          m.sender_id === 42 ? { ...m, read_at: m.read_at ?? "2026-06-01T11:00:00.000+00:00" } : m,
+          hit(m) ? { ...m, read_at: "2026-06-01T11:00:00.000+00:00" } : m,
         );
-        unreadForJob = 0;
+        unreadForJob = thread.filter((m) => m.sender_id === 42 && !m.read_at).length;
         return json(200, { marked: n });
       }
       if (path === "messages" && call.method === "POST") {
@@ -158,14 +161,45 @@ describe("a hired worker's conversation", () => {
     ]);
     expect(within(log).getByText("You")).toBeTruthy();
     expect(within(log).getAllByText("Ana Ruiz")).toHaveLength(2);
+    const lastShown = thread[thread.length - 1]?.id;
     await waitFor(() =>
       expect(calls.filter((c) => c.path === "messages/mark_read")).toEqual([
-        { method: "POST", path: "messages/mark_read", body: { job_id: 34 } },
+        { method: "POST", path: "messages/mark_read", body: { job_id: 34, up_to_id: lastShown } },
       ]),
     );
     // Read: the thread is read again and the "New" marks go; nothing is marked twice.
     await waitFor(() => expect(within(log).queryByText("New")).toBeNull());
     expect(calls.filter((c) => c.path === "messages/mark_read")).toHaveLength(1);
+  });
+
+  it("marks read only what it showed: a message that lands while the mark is on its way stays unread", async () => {
+    thread = [msg("worker", "Running ten minutes late")];
+    unreadForJob = 1;
+    let arrived: Message | undefined;
+    answer = (c) => {
+      // The worker writes again just before the mark reaches the API.
+      if (c.path === "messages/mark_read" && !arrived) {
+        arrived = msg("worker", "Actually twenty");
+        thread = [...thread, arrived];
+      }
+      return undefined;
+    };
+    show(PERSON);
+    await open();
+    const log = await screen.findByRole("log", { name: "Messages with Ana Ruiz" });
+    // The thread is read again after the mark: the late message shows, then is marked in turn.
+    await within(log).findByText("Actually twenty");
+    const marks = () =>
+      calls.filter((c) => c.path === "messages/mark_read").map((c) => c.body as object);
+    await waitFor(() =>
+      expect(marks()).toEqual([
+        { job_id: 34, up_to_id: 1 },
+        { job_id: 34, up_to_id: arrived?.id },
+      ]),
+    );
+    // The first mark did not swallow it: it was unread when it was first shown.
+    expect(arrived?.id).toBe(2);
+    await waitFor(() => expect(thread.every((m) => m.read_at !== null)).toBe(true));
   });
 
   it("sends as the person, with a bounded box and its count; Send waits while sending", async () => {

@@ -49,16 +49,24 @@ export function Conversation({
     .filter((m) => m.sender_id === workerId && m.read_at === null)
     .map((m) => m.id)
     .join(",");
-  // Marked once for each new state of what is unread, so a refusal is not asked again in a loop.
+  // Read is what was shown: the newest message on screen bounds the mark, so one that arrives
+  // while it is on its way (or after the reader has left) stays unread. Nothing shown yet,
+  // nothing marked; the thread's next answer brings the mark.
+  const lastShown = messages.reduce((max, m) => Math.max(max, m.id), 0);
+  // Marked once for each new state of what is shown unread, so a refusal is not asked again in
+  // a loop; the count alone (the thread not yet read again) asks only past the last mark.
   const marked = useRef<string | null>(null);
-  const state = `${unread}|${unreadIds}`;
+  const markedUpTo = useRef(0);
+  const state = `${unreadIds}|${lastShown}`;
   const { mutate, isPending } = mark;
   useEffect(() => {
-    if (!ours || !visible || isPending || (unread === 0 && unreadIds === "")) return;
+    if (!ours || !visible || isPending || lastShown === 0) return;
+    if (unreadIds === "" && (unread === 0 || lastShown <= markedUpTo.current)) return;
     if (marked.current === state) return;
     marked.current = state;
-    mutate();
-  }, [ours, visible, isPending, unread, unreadIds, state, mutate]);
+    markedUpTo.current = Math.max(markedUpTo.current, lastShown);
+    mutate(lastShown);
+  }, [ours, visible, isPending, unread, unreadIds, lastShown, state, mutate]);
 
   let body: React.ReactNode;
   if (thread.isPending) {

@@ -81,6 +81,11 @@ export type UpdateMessageBody = z.output<typeof updateMessageBodySchema>;
 export const markReadBodySchema = z.object({
   job_id: id(),
   receiver_id: id().optional(),
+  /**
+   * Only messages up to this id (the last one the reader was shown), so a mark sent as the
+   * reader leaves cannot swallow a message that arrived after. Absent: every unread one.
+   */
+  up_to_id: id().optional(),
 });
 export type MarkReadBody = z.output<typeof markReadBodySchema>;
 

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { and, count, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { jobs, messages } from "@/lib/db/schema";
 import type { MarkReadBody, UnreadMessagesQuery, UpdateMessageBody } from "@/lib/schemas/message";
@@ -40,6 +40,7 @@ export async function updateMessage(
 /**
  * POST /messages/mark_read (ours): every unread message of the job addressed to the company
  * (from its worker), or to `receiver_id` when given, read now, in one statement; `{marked: n}`.
+ * With `up_to_id`, only those up to it: what the reader was shown, not what arrived since.
  * Another company's job is refused as one that does not exist (422 on job_id).
  */
 export async function markRead(
@@ -65,6 +66,7 @@ export async function markRead(
           body.receiver_id !== undefined
             ? eq(messages.receiverId, body.receiver_id)
             : eq(messages.senderType, "Worker"),
+          body.up_to_id !== undefined ? lte(messages.id, body.up_to_id) : undefined,
         ),
       )
       .returning({ id: messages.id });

@@ -477,6 +477,47 @@ describeApi("messages", (api) => {
     ).toEqual({ marked: 0 });
   });
 
+  it("mark_read with up_to_id marks only what the reader was shown, never a message that came after", async () => {
+    const c = await messageFixture(api, "Shown Co");
+    const fromWorker = async (body: string) =>
+      (
+        await call("POST", "/api_v2/messages", {
+          token: c.t.privateToken,
+          json: { body, job_id: c.job, sender_id: c.worker, receiver_id: c.requestor.id },
+        })
+      ).body.message.id as number;
+    const first = await fromWorker("Running late");
+    const second = await fromWorker("Ten minutes");
+    // The conversation showed up to `second`; `later` lands before its mark does.
+    const later = await fromWorker("Make that twenty");
+    const mark = (json: Record<string, unknown>) =>
+      call("POST", "/api_v2/messages/mark_read", { token: c.viewer.token, json });
+    expect((await mark({ job_id: c.job, up_to_id: second })).body).toEqual({ marked: 2 });
+    const unread = await call("GET", "/api_v2/messages", {
+      token: c.viewer.token,
+      query: { job_id: c.job, unread: "true" },
+    });
+    expect(unread.body.messages.map((m: { id: number }) => m.id)).toEqual([later]);
+    expect(
+      (await call("GET", "/api_v2/messages/unread", { token: c.viewer.token })).body.jobs,
+    ).toEqual({ [c.job]: 1 });
+    // Below every unread one: nothing; bad ids refused in the one error shape, nothing marked.
+    expect((await mark({ job_id: c.job, up_to_id: first })).body).toEqual({ marked: 0 });
+    for (const [upTo, why] of [
+      ["abc", "must be an id"],
+      [0, "must be an id"],
+    ] as const) {
+      const res = await mark({ job_id: c.job, up_to_id: upTo });
+      expect({ status: res.status, fields: res.body.error.fields }).toEqual({
+        status: 422,
+        fields: { up_to_id: [why] },
+      });
+    }
+    expect((await mark({ message: { job_id: c.job, up_to_id: later } })).body).toEqual({
+      marked: 1,
+    });
+  });
+
   it("decides concurrent mark_read calls in the database: every message is marked exactly once", async () => {
     const c = await messageFixture(api, "Race Co");
     for (let i = 0; i < 12; i++) {

@@ -48,7 +48,7 @@ const UpdateMessageBody = updateMessageBodySchema.meta({
 const MarkReadBody = markReadBodySchema.meta({
   id: "MarkMessagesReadBody",
   description:
-    "The job; receiver_id (optional) narrows it to messages addressed to that user, else every message from the job's worker.",
+    "The job; receiver_id (optional) narrows it to messages addressed to that user, else every message from the job's worker; up_to_id (optional) to messages with an id up to it, the last one the reader was shown, so a message that arrives while the request is on its way stays unread.",
 });
 
 const wrapped = (schema: z.ZodType) => z.union([schema, z.object({ message: schema })]);
@@ -148,14 +148,19 @@ export const MESSAGES_ENDPOINTS: Endpoint[] = [
     operationId: "markMessagesRead",
     tag: "Messages",
     summary: "Mark a job's messages read",
-    description: `Every unread message of the job from its worker (or, with receiver_id, addressed to that user) is read now, in one statement; answers how many. The conversation is the company's, so anyone who may read it may mark it: needs messages.read. Another company's job is 422 on job_id. Announced on the live stream as \`read\`.${ADDITION_NOTE}${ONE_COMPANY}`,
+    description: `Every unread message of the job from its worker (or, with receiver_id, addressed to that user) (with up_to_id, only those up to that id) is read now, in one statement; answers how many. The conversation is the company's, so anyone who may read it may mark it: needs messages.read. Another company's job is 422 on job_id. Announced on the live stream as \`read\`.${ADDITION_NOTE}${ONE_COMPANY}`,
     auth: true,
     addition: true,
     request: {
       body: {
         description: "The job.",
         required: true,
-        content: { "application/json": { schema: wrapped(MarkReadBody), example: { job_id: 34 } } },
+        content: {
+          "application/json": {
+            schema: wrapped(MarkReadBody),
+            example: { job_id: 34, up_to_id: 1207 },
+          },
+        },
       },
     },
     success: { status: 200, description: "How many became read.", schema: markedSchema },

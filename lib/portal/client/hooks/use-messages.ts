@@ -143,14 +143,20 @@ export function useWorkerReply(jobId: number) {
 
 /**
  * Opening a conversation reads it (ours: POST /messages/mark_read sets read_at on the job's
- * unread messages from its worker). The counts drop at once; the answer confirms them.
+ * unread messages from its worker, up to `upToId`, the last one shown: a message that arrives
+ * while the request is on its way, or after the reader has left, stays unread). The counts
+ * drop at once; the answer confirms them.
  */
 export function useMarkRead(jobId: number, jobRequestId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async () =>
-      (await apiFetch<unknown>("messages/mark_read", { method: "POST", json: { job_id: jobId } }))
-        .data,
+    mutationFn: async (upToId: number) =>
+      (
+        await apiFetch<unknown>("messages/mark_read", {
+          method: "POST",
+          json: { job_id: jobId, up_to_id: upToId },
+        })
+      ).data,
     onMutate: () => {
       for (const [key, counts] of qc.getQueriesData<UnreadCounts | null>({
         queryKey: keys.unreadAll,
