@@ -269,3 +269,21 @@ export const homeRollups = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.bucket, t.employerId, t.category] })],
 );
+
+/**
+ * How many job requests each company has in each state, for the list's `total` without counting
+ * (migration 0018, which has the rules). Sharded by the PostgreSQL backend that wrote the change
+ * (`backend`, its pid; 0: folded), so concurrent transactions never wait on one another's
+ * counts; a company's figure is the sum of its rows. Derived data: never written by the
+ * application, except the fold of the minute sweep (`fold_job_request_counts()`).
+ */
+export const jobRequestCounts = pgTable(
+  "job_request_counts",
+  {
+    companyId: integer("company_id").notNull(),
+    state: text("state").notNull(),
+    backend: integer("backend").notNull(),
+    requests: bigint("requests", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.state, t.backend] })],
+);

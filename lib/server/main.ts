@@ -24,6 +24,7 @@ import { openChannel } from "@/lib/operator/channel";
 import { observeRequest } from "./access-log";
 import { apiDispatcher, type RouteEntry } from "./api-router";
 import { createOps, OPS_PATHS } from "./ops";
+import { foldJobRequestCounts } from "./fold-counts";
 import { purgeExpired } from "./purge";
 import { embeddedApiOf, trustOnlyOurHeaders } from "./request-trust";
 import { applySecurityHeaders, tileOriginOf } from "./security-headers";
@@ -79,12 +80,14 @@ async function main() {
   const dispatcher = e.OUTBOX_DISPATCHER ? new Dispatcher({ db: database.db }) : null;
   dispatcher?.start();
   // Time moves job requests too: a posting whose start passed with no one hired is unfilled.
-  // And what can never count again is purged, a bounded batch at a time (lib/server/purge.ts).
+  // And what can never count again is purged, a bounded batch at a time (lib/server/purge.ts);
+  // the job request counts other connections wrote are folded together (fold-counts.ts).
   const sweep = setInterval(() => {
     const failed = (what: string) => (err: unknown) =>
       log.error(`${what} failed`, { err: err instanceof Error ? err.message : String(err) });
     markUnfilled(database.db, clock.now()).catch(failed("unfilled sweep"));
     purgeExpired(database.db, clock.now()).catch(failed("purge"));
+    foldJobRequestCounts(database.db).catch(failed("count fold"));
   }, 60_000);
   sweep.unref();
 

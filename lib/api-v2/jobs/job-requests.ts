@@ -14,7 +14,7 @@ import {
   sql,
 } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/lib/db/client";
-import { companies, jobRequests } from "@/lib/db/schema";
+import { companies, jobRequestCounts, jobRequests } from "@/lib/db/schema";
 import { BLANK } from "@/lib/schemas/common";
 import {
   type JobRequestState,
@@ -50,6 +50,29 @@ const CLIENT_MOVES: Record<JobRequestState, readonly JobRequestState[]> = {
   cancelled: [],
 };
 const FINAL: readonly JobRequestState[] = ["completed", "approved", "cancelled"];
+
+/**
+ * The list's query keys that the trigger-kept counts answer (migration 0018: per company and
+ * state). Any other filter, present or added later, is counted from the rows.
+ */
+const COUNTED_KEYS: ReadonlySet<string> = new Set(["page", "per", "sort", "state", "company_id"]);
+
+/** The list's `total`: the kept counts' sum when the filters allow, else count(*). */
+function totalOf(db: Db, caller: Caller, q: ListJobRequestsQuery, where: SQL | undefined) {
+  const kept =
+    (q.company_id === undefined || q.company_id === caller.companyId) &&
+    Object.entries(q).every(([k, v]) => v === undefined || COUNTED_KEYS.has(k));
+  if (!kept) return db.select({ n: count() }).from(jobRequests).where(where);
+  return db
+    .select({ n: sql<string>`coalesce(sum(${jobRequestCounts.requests}), 0)` })
+    .from(jobRequestCounts)
+    .where(
+      and(
+        eq(jobRequestCounts.companyId, caller.companyId),
+        q.state?.length ? inArray(jobRequestCounts.state, q.state) : undefined,
+      ),
+    );
+}
 
 /** Job requests are visible to the company that created them, in either pool. */
 export async function listJobRequests(db: Db, caller: Caller, q: ListJobRequestsQuery) {
@@ -93,7 +116,7 @@ export async function listJobRequests(db: Db, caller: Caller, q: ListJobRequests
       )
       .limit(limit)
       .offset(offset),
-    db.select({ n: count() }).from(jobRequests).where(where),
+    totalOf(db, caller, q, where),
   ]);
   return {
     job_requests: await serializeJobRequests(db, rows),
