@@ -80,6 +80,11 @@ type JobFigures = {
   engine: "embedded" | "postgresql";
   workers: number;
   list: Latency;
+  /**
+   * The same list with a filter the kept counts (migration 0018) do not answer, a window of
+   * updates that holds every posting: its total is counted from the rows, as every list's was.
+   */
+  listCounted?: Latency;
   /** GET /home's service (every section, company view); absent in results from before it. */
   home?: Latency;
   assign: { perSecond: number; latency: Latency; hires: number };
@@ -277,6 +282,12 @@ async function benchEngine(
     const list = stats(
       await timed(iterations, 1, (i) => listJobRequests(db, caller, { ...q, page: 1 + (i % 4) })),
     );
+    const everything = { ...q, updated_before: new Date(Date.now() + 86_400_000) };
+    const listCounted = stats(
+      await timed(iterations, 1, (i) =>
+        listJobRequests(db, caller, { ...everything, page: 1 + (i % 4) }),
+      ),
+    );
     // The home page's one call over the same company (issue 28): every section, in a US zone.
     const homeQuery = { view: "company" as const, time_zone: "America/Chicago" };
     await timed(Math.min(10, iterations), 1, () => getHome(db, caller, homeQuery, new Date()));
@@ -309,11 +320,12 @@ async function benchEngine(
       engine,
       workers: size,
       list,
+      listCounted,
       home,
       assign: { perSecond: Math.round(hires / seconds), latency: stats(assignSamples), hires },
     };
     say(
-      `${engine} ${size}: job request list p50 ${list.p50} ms; home p50 ${home.p50} / p95 ${home.p95} ms; assign ${jobsFig.assign.perSecond}/s`,
+      `${engine} ${size}: job request list p50 ${list.p50} ms (counted from the rows: ${listCounted.p50} ms); home p50 ${home.p50} / p95 ${home.p95} ms; assign ${jobsFig.assign.perSecond}/s`,
     );
     return { candidates, jobs: jobsFig };
   } finally {
@@ -415,11 +427,11 @@ function writeMarkdown(r: Results) {
     "",
     ...targets(r.candidates),
     "",
-    "| engine | workers | job request list p50 / p95 ms | home p50 / p95 ms | assign: hires/s (8 callers) | assign p50 / p95 ms |",
-    "|---|---:|---:|---:|---:|---:|",
+    "| engine | workers | job request list p50 / p95 ms | the same, total counted from the rows | home p50 / p95 ms | assign: hires/s (8 callers) | assign p50 / p95 ms |",
+    "|---|---:|---:|---:|---:|---:|---:|",
     ...r.jobs.map(
       (j) =>
-        `| ${j.engine} | ${n(j.workers)} | ${j.list.p50} / ${j.list.p95} | ${j.home ? `${j.home.p50} / ${j.home.p95}` : "–"} | ${j.assign.perSecond} | ${j.assign.latency.p50} / ${j.assign.latency.p95} |`,
+        `| ${j.engine} | ${n(j.workers)} | ${j.list.p50} / ${j.list.p95} | ${j.listCounted ? `${j.listCounted.p50} / ${j.listCounted.p95}` : "–"} | ${j.home ? `${j.home.p50} / ${j.home.p95}` : "–"} | ${j.assign.perSecond} | ${j.assign.latency.p50} / ${j.assign.latency.p95} |`,
     ),
     END,
   ];

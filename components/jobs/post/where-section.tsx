@@ -1,7 +1,8 @@
 "use client";
 
-import { useCallback, useRef } from "react";
+import { useCallback } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
+import { useLastValidPair } from "@/components/maps/use-last-valid-pair";
 import { Button } from "@/components/ui/button";
 import { coordinatePair, type PostJobFormValues, roundCoordinate } from "./post-job-model";
 import { FormText, PostJobSection } from "./post-job-sections";
@@ -28,7 +29,7 @@ export function WhereSection({
     formState: { isSubmitted },
   } = useFormContext<PostJobFormValues>();
   const [lat, lng] = useWatch({ control, name: ["latitude", "longitude"] });
-  const pin = useLastValid(lat, lng);
+  const pin = useLastValidPair(lat, lng, coordinatePair);
 
   const movePin = useCallback(
     (p: LatLng | null) => {
@@ -104,19 +105,4 @@ export function WhereSection({
       </div>
     </PostJobSection>
   );
-}
-
-/**
- * The pair as a point, keeping the last valid one while a half is being typed ("37." is not a
- * number yet), so the pin does not vanish on every keystroke. Cleared inputs clear it.
- */
-function useLastValid(lat: string, lng: string): LatLng | null {
-  const last = useRef<LatLng | null>(null);
-  const pair = coordinatePair(lat, lng);
-  if (pair) {
-    if (last.current?.lat !== pair.lat || last.current?.lng !== pair.lng) last.current = pair;
-    return last.current;
-  }
-  if (lat.trim() === "" || lng.trim() === "") last.current = null;
-  return last.current;
 }

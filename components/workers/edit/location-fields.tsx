@@ -1,8 +1,9 @@
 "use client";
 
-import { type ClipboardEvent, type FocusEvent, useCallback, useRef, useState } from "react";
+import { type ClipboardEvent, type FocusEvent, useCallback, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { parseCoordinatePair, roundDecimalText } from "@/components/maps/coordinates";
+import { useLastValidPair } from "@/components/maps/use-last-valid-pair";
 import { Button } from "@/components/ui/button";
 import { type LatLng, MapPreview, type PinKind } from "@/components/workers/map-preview";
 import { FormText } from "./form-fields";
@@ -36,8 +37,8 @@ export function LocationFields({
     control,
     name: ["latitude", "longitude", "home_latitude", "home_longitude"],
   });
-  const current = useLastValid(lat, lng);
-  const home = useLastValid(homeLat, homeLng);
+  const current = useLastValidPair(lat, lng, coordinatePair);
+  const home = useLastValidPair(homeLat, homeLng, coordinatePair);
   const [notice, setNotice] = useState<{ pin: PinKind; text: string } | null>(null);
 
   const place = useCallback(
@@ -126,21 +127,6 @@ export function LocationFields({
       />
     </div>
   );
-}
-
-/**
- * The pair as a point, keeping the last valid one while a half is being typed ("37." is not a
- * number yet), so the map does not blink away on every keystroke. Cleared inputs clear it.
- */
-function useLastValid(lat: string, lng: string): LatLng | null {
-  const last = useRef<LatLng | null>(null);
-  const pair = coordinatePair(lat, lng);
-  if (pair) {
-    if (last.current?.lat !== pair.lat || last.current?.lng !== pair.lng) last.current = pair;
-    return last.current;
-  }
-  if (lat.trim() === "" || lng.trim() === "") last.current = null;
-  return last.current;
 }
 
 type GeoState =
