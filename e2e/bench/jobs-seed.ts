@@ -31,8 +31,16 @@ export async function seed(db: Db, n: number, pastJobs = 0) {
   const badgeIds = rowsOf(
     await db.execute(sql`select id from badges where company_id = ${companyId} order by id`),
   ).map((r) => Number(r.id));
-  // Built after the rows, as a restore would: faster than keeping it up to date row by row.
-  await db.execute(sql`drop index if exists users_company_rank_point_idx`);
+  // Built after the rows, as a restore would: faster than keeping it up to date row by row. Its
+  // definition is read from the database, so it is the migrations' (it once was a copy here,
+  // which kept the pre-ZIP expression after 0015 and left the ranking without its index).
+  const [rankIndex] = rowsOf(
+    await db.execute(sql`select indexdef from pg_indexes
+      where tablename = 'users' and indexname = 'users_company_rank_point_idx'`),
+  );
+  if (!rankIndex)
+    throw new Error("users_company_rank_point_idx is missing: are the migrations applied?");
+  await db.execute(sql`drop index users_company_rank_point_idx`);
   const lat = sql.raw(`(array[${CITIES.map((c) => c[0]).join(",")}])[1 + g % 8]`);
   const lng = sql.raw(`(array[${CITIES.map((c) => c[1]).join(",")}])[1 + g % 8]`);
   const CHUNK = 100_000;
@@ -56,8 +64,7 @@ export async function seed(db: Db, n: number, pastJobs = 0) {
         (select min(id) from users where email = ${`bench${end}@example.com`})
         and random() < case when b.id = ${badgeIds[0]!} then 0.4 when b.id = ${badgeIds[1]!} then 0.3 else 0.05 end`);
   }
-  await db.execute(sql`create index users_company_rank_point_idx on users using gist (company_id,
-    (ll_to_earth(coalesce(latitude, home_latitude)::float8, coalesce(longitude, home_longitude)::float8)))`);
+  await db.execute(sql.raw(String(rankIndex.indexdef)));
   if (pastJobs > 0) await seedPastJobs(db, companyId, n, pastJobs);
   await db.execute(sql`vacuum analyze users`);
   await db.execute(sql`vacuum analyze user_badges`);

@@ -31,6 +31,7 @@ import { assignJob } from "@/lib/api-v2/jobs/job-actions";
 import { listJobRequests } from "@/lib/api-v2/jobs/job-requests";
 import { listCandidates } from "@/lib/api-v2/jobs/list-candidates";
 import { type Database, type Db, type DbOrTx, openDatabase } from "@/lib/db/client";
+import { RANK_POINT } from "@/lib/db/schema";
 import { argv, defaultEnv, env } from "@/lib/env";
 import { listJobRequestsQuerySchema } from "@/lib/schemas/job";
 import { root, tempDataDir } from "../support/server-process";
@@ -129,9 +130,8 @@ function sortedScan(
   badges: number[],
 ) {
   const point = sql.raw(`ll_to_earth(${site[0]}::float8, ${site[1]}::float8)`);
-  const rp = sql.raw(
-    "ll_to_earth(coalesce(latitude, home_latitude)::float8, coalesce(longitude, home_longitude)::float8)",
-  );
+  // The ranking's own point (the one its index holds), not a copy of it.
+  const rp = RANK_POINT;
   const badgeRule = badges.length
     ? sql.raw(
         `and (select count(*) from user_badges ub where ub.user_id = u.id and ub.badge_id in (${badges.join(",")})) = ${badges.length}`,
@@ -153,9 +153,8 @@ async function rowsVisited(
   indexOff: boolean,
 ) {
   const point = sql.raw(`ll_to_earth(${site[0]}::float8, ${site[1]}::float8)`);
-  const rp = sql.raw(
-    "ll_to_earth(coalesce(latitude, home_latitude)::float8, coalesce(longitude, home_longitude)::float8)",
-  );
+  // The ranking's own point (the one its index holds), not a copy of it.
+  const rp = RANK_POINT;
   const badgeRule = badges.length
     ? sql.raw(
         `and (select count(*) from user_badges ub where ub.user_id = u.id and ub.badge_id in (${badges.join(",")})) = ${badges.length}`,
