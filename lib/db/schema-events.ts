@@ -70,7 +70,7 @@ export const outbox = pgTable(
   },
   (t) => [
     index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
-    index("outbox_company_channel_idx").on(t.companyId, t.channel, t.id.desc()),
+    index("outbox_company_channel_idx").on(t.companyId, t.channel, t.id.desc().nullsFirst()),
   ],
 );
 
@@ -116,5 +116,5 @@ export const userChanges = pgTable(
     badgesAdded: jsonb("badges_added").notNull().default(sql`'[]'::jsonb`),
     badgesRemoved: jsonb("badges_removed").notNull().default(sql`'[]'::jsonb`),
   },
-  (t) => [index("user_changes_user_idx").on(t.userId, t.id.desc())],
+  (t) => [index("user_changes_user_idx").on(t.userId, t.id.desc().nullsFirst())],
 );

@@ -115,7 +115,11 @@ export const jobRequests = pgTable(
   },
   (t) => [
     index("job_requests_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
-    index("job_requests_company_updated_idx").on(t.companyId, t.updatedAt.desc()),
+    index("job_requests_company_updated_idx").on(
+      t.companyId,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("job_requests_company_state_idx").on(t.companyId, t.state),
     index("job_requests_multi_day_idx").on(t.multiDayJobRequestId, t.startTime),
     // The home page's days and weeks and the calendar (migration 0016); "mine" by requestor.
@@ -190,7 +194,11 @@ export const jobs = pgTable(
   (t) => [
     uniqueIndex("jobs_request_user_key").on(t.jobRequestId, t.userId),
     index("jobs_company_user_idx").on(t.companyId, t.userId, t.state),
-    index("jobs_company_updated_idx").on(t.companyId, t.updatedAt.desc()),
+    index("jobs_company_updated_idx").on(
+      t.companyId,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // A posting's jobs by state, read from the index alone: the home page's weekly fill (0016).
     index("jobs_request_state_idx").on(t.jobRequestId, t.state),
     // Completed jobs awaiting approval, oldest first (the home page, migration 0016).

@@ -42,7 +42,7 @@ export const messages = pgTable(
     updatedAt: ts("updated_at").notNull(),
   },
   (t) => [
-    index("messages_company_id_idx").on(t.companyId, t.id.desc()),
+    index("messages_company_id_idx").on(t.companyId, t.id.desc().nullsFirst()),
     index("messages_job_idx").on(t.jobId, t.id),
     index("messages_job_request_idx").on(t.jobRequestId, t.id),
     index("messages_sender_idx").on(t.senderId, t.id),
