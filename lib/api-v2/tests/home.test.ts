@@ -271,6 +271,48 @@ describeApi("home", (api) => {
     expect(res.body.home.this_week.week_start).toBe("2026-11-22T11:00:00.000+00:00");
   });
 
+  it("counts each week's figures in the asked time zone, across a change of clocks", async () => {
+    // Chicago left daylight time on Sunday 1 November 2026: its Mondays began at 05:00 UTC before,
+    // at 06:00 after. A posting at 05:30 UTC on Monday 2 November is Sunday 23:30 there, in the
+    // week of 26 October; in UTC it is in the week of 2 November.
+    const zed = await worker(b.companyId, "Yul");
+    await posting(
+      b.companyId,
+      "Sunday night",
+      {
+        wage: "20.00",
+        duration: 60,
+        category: "Events",
+        timezone: "America/Chicago",
+        slots: 2,
+        state: "approved",
+        startTime: new Date("2026-11-02T05:30:00.000Z"),
+      },
+      [[zed, "approved"]],
+    );
+    const weeks = async (time_zone: string) => {
+      const res = await home(b.privateToken, { time_zone });
+      expect(res.status, res.text).toBe(200);
+      return res.body.home.charts.fill_rate as {
+        week_start: string;
+        posted_slots: number;
+        filled_slots: number;
+      }[];
+    };
+    const chicago = await weeks("America/Chicago");
+    expect(chicago).toHaveLength(8);
+    expect(chicago[0]!.week_start).toBe("2026-10-05T05:00:00.000+00:00");
+    expect(chicago.slice(3, 5)).toEqual([
+      { week_start: "2026-10-26T05:00:00.000+00:00", posted_slots: 2, filled_slots: 1 },
+      { week_start: "2026-11-02T06:00:00.000+00:00", posted_slots: 0, filled_slots: 0 },
+    ]);
+    const utc = await weeks("UTC");
+    expect(utc.slice(3, 5)).toEqual([
+      { week_start: "2026-10-26T00:00:00.000+00:00", posted_slots: 0, filled_slots: 0 },
+      { week_start: "2026-11-02T00:00:00.000+00:00", posted_slots: 2, filled_slots: 1 },
+    ]);
+  });
+
   it("is open to every role and key, without unread counts where messages are closed", async () => {
     const ro = await home(readOnly.token);
     expect(ro.status).toBe(200);
