@@ -22,6 +22,7 @@ import { proxyTrustOf } from "@/lib/net/forwarded";
 import { isLoopbackAddress } from "@/lib/net/loopback";
 import { openChannel } from "@/lib/operator/channel";
 import { observeRequest } from "./access-log";
+import { analyzeChangedTables } from "./analyze-embedded";
 import { apiDispatcher, type RouteEntry } from "./api-router";
 import { foldJobRequestCounts } from "./fold-counts";
 import { createOps, OPS_PATHS } from "./ops";
@@ -81,13 +82,25 @@ async function main() {
   dispatcher?.start();
   // Time moves job requests too: a posting whose start passed with no one hired is unfilled.
   // And what can never count again is purged, a bounded batch at a time (lib/server/purge.ts);
-  // the job request counts other connections wrote are folded together (fold-counts.ts).
+  // the job request counts other connections wrote are folded together (fold-counts.ts); and
+  // the embedded engine, which has no autovacuum, analyzes the tables that changed
+  // (analyze-embedded.ts), once now (a seed, an import while it was stopped) and then each time.
+  const failed = (what: string) => (err: unknown) =>
+    log.error(`${what} failed`, { err: err instanceof Error ? err.message : String(err) });
+  const analyze = () => {
+    if (database.kind !== "embedded") return;
+    analyzeChangedTables(database.db)
+      .then((tables) => {
+        if (tables.length > 0) log.info("planner statistics refreshed", { tables });
+      })
+      .catch(failed("analyze"));
+  };
+  analyze();
   const sweep = setInterval(() => {
-    const failed = (what: string) => (err: unknown) =>
-      log.error(`${what} failed`, { err: err instanceof Error ? err.message : String(err) });
     markUnfilled(database.db, clock.now()).catch(failed("unfilled sweep"));
     purgeExpired(database.db, clock.now()).catch(failed("purge"));
     foldJobRequestCounts(database.db).catch(failed("count fold"));
+    analyze();
   }, 60_000);
   sweep.unref();
 
