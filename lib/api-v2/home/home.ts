@@ -121,22 +121,38 @@ export async function getHome(db: Db, caller: Caller, q: HomeQuery, now: Date): 
     personId === null
       ? sql`h.company_id = ${caller.companyId}`
       : sql`h.company_id = ${caller.companyId} and h.employer_id = ${personId}`;
+  // Each rollup row of the window counted once, in the local week its bucket falls in
+  // (date_trunc on the local time: the same Monday as the series). The window's bounds are
+  // constants, so the planner's estimate is the index range's real size. A join of the weeks to
+  // the rows by range was estimated from generate_series' guess of 1,000 weeks: at 1,000,000
+  // postings on PostgreSQL that crossed jit_above_cost, and JIT took 6 of the query's 9 ms.
+  const weeksBack = sql.raw(String(HOME_LIMITS.weeks - 1));
   const weeklySql = sql`
     with weeks as (
-      select lw at time zone ${tz} as week_start, (lw + interval '1 week') at time zone ${tz} as week_end
-      from generate_series(${localWeek} - interval '${sql.raw(String(HOME_LIMITS.weeks - 1))} weeks', ${localWeek}, interval '1 week') as lw
+      select lw at time zone ${tz} as week_start
+      from generate_series(${localWeek} - interval '${weeksBack} weeks', ${localWeek}, interval '1 week') as lw
+    ), r as (
+      select date_trunc('week', h.bucket at time zone ${tz}) at time zone ${tz} as week_start,
+        sum(h.posted_slots) as posted_slots, sum(h.filled_slots) as filled_slots,
+        sum(h.filled_jobs) as filled_jobs, sum(h.wage_minutes) as wage_minutes,
+        sum(h.filled_minutes) as filled_minutes, sum(h.filled_jobs + h.no_shows) as jobs,
+        sum(h.no_shows) as no_shows
+      from home_rollups h
+      where ${rollups}
+        and h.bucket >= (${localWeek} - interval '${weeksBack} weeks') at time zone ${tz}
+        and h.bucket < (${localWeek} + interval '1 week') at time zone ${tz}
+      group by 1
     )
     select ${iso(sql`w.week_start`)} as week_start,
-      coalesce(sum(h.posted_slots), 0)::int as posted_slots,
-      coalesce(sum(h.filled_slots), 0)::int as filled_slots,
-      coalesce(sum(h.filled_jobs), 0)::int as filled_jobs,
-      round(coalesce(sum(h.wage_minutes), 0) / 60.0, 2)::text as spend,
-      round(coalesce(sum(h.filled_minutes), 0) / 60.0, 2)::float8 as hours,
-      coalesce(sum(h.filled_jobs + h.no_shows), 0)::int as jobs,
-      coalesce(sum(h.no_shows), 0)::int as no_shows
+      coalesce(r.posted_slots, 0)::int as posted_slots,
+      coalesce(r.filled_slots, 0)::int as filled_slots,
+      coalesce(r.filled_jobs, 0)::int as filled_jobs,
+      round(coalesce(r.wage_minutes, 0) / 60.0, 2)::text as spend,
+      round(coalesce(r.filled_minutes, 0) / 60.0, 2)::float8 as hours,
+      coalesce(r.jobs, 0)::int as jobs,
+      coalesce(r.no_shows, 0)::int as no_shows
     from weeks w
-    left join home_rollups h on ${rollups} and h.bucket >= w.week_start and h.bucket < w.week_end
-    group by w.week_start
+    left join r on r.week_start = w.week_start
     order by w.week_start`;
 
   const categoriesSql = sql`
