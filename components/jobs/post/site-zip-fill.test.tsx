@@ -45,11 +45,14 @@ const ZIPS: Record<string, unknown> = {
 };
 
 let asked: string[];
+/** ZIPs whose answer waits until the test releases it (the lookup still on its way). */
+let held: Map<string, () => void>;
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 beforeEach(() => {
   asked = [];
+  held = new Map();
   // The form keeps an unsent draft in the session: each test starts from an empty form.
   window.sessionStorage.clear();
   vi.stubGlobal(
@@ -58,6 +61,10 @@ beforeEach(() => {
       const zip = /^\/api\/proxy\/zip_codes\/(\d{5})$/.exec(input)?.[1];
       if (zip) {
         asked.push(zip);
+        if (zip === "94621") {
+          await new Promise<void>((release) => held.set(zip, release));
+          return json({ ...(ZIPS["94105"] as object), zip, city: "Oakland", latitude: 37.7589 });
+        }
         return ZIPS[zip]
           ? json(ZIPS[zip])
           : json({ error: { code: "not_found", message: "ZIP code not found" } }, 404);
@@ -123,6 +130,21 @@ describe("the site's ZIP fill", () => {
     expect(await screen.findByText(/ZIP 00000 is not in the ZIP table/)).toBeTruthy();
     expect(value(/^State/)).toBe("CA");
     expect(asked).toEqual(["94105", "60601", "00000"]);
+  });
+
+  it("leaves the coordinates alone while the user is typing them when the answer lands", async () => {
+    const user = userEvent.setup();
+    renderForm(true);
+    await user.type(screen.getByLabelText(/^ZIP code/), "94621");
+    await waitFor(() => expect(held.has("94621")).toBe(true));
+    const latitude = screen.getByLabelText(/^Latitude/);
+    await user.type(latitude, "37.73");
+    held.get("94621")?.();
+    await waitFor(() => expect(value(/^City/)).toBe("Oakland"));
+    await user.type(latitude, "58");
+    expect(value(/^Latitude/)).toBe("37.7358");
+    expect(value(/^Longitude/)).toBe("");
+    expect(screen.queryByText(/pin at 37\.7589/)).toBeNull();
   });
 
   it("against the real service: not looked up, said quietly", async () => {

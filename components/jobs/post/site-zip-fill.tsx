@@ -12,7 +12,7 @@ type Filled = { city: string; state: string; tz: string; lat: string; lng: strin
  * The site's ZIP fills city, state, the time zone and the pin (at the ZIP's centre, to be
  * dragged onto the entrance), from our API's offline ZIP table. A field is filled when it is
  * empty, or still holds what the previous ZIP fill put there: what the user typed (or dragged,
- * or picked) stays. The time zone is filled unless the user picked one. Says what it did in a
+ * or picked) stays, and so do the coordinates while the user is typing in them. The time zone is filled unless the user picked one. Says what it did in a
  * polite live region. Against an upstream without the lookup it does nothing, and says so in
  * the ZIP's hint.
  */
@@ -59,7 +59,12 @@ export function useSiteZipFill(enabled: boolean, movePin: (p: LatLng) => void) {
     const lat = roundCoordinate(z.latitude);
     const lng = roundCoordinate(z.longitude);
     const pinned = coordinatePair(v.latitude, v.longitude);
-    if (!pinned || (prev && v.latitude === prev.lat && v.longitude === prev.lng)) {
+    // Someone typing the coordinates when the answer lands keeps them: setting the field under
+    // their cursor would mix the ZIP's figures into what they type ("37.758937.7358").
+    const typing = ["latitude", "longitude"].includes(
+      document.activeElement?.getAttribute("name") ?? "",
+    );
+    if (!typing && (!pinned || (prev && v.latitude === prev.lat && v.longitude === prev.lng))) {
       movePin({ lat: z.latitude, lng: z.longitude });
       done.push("the pin at the ZIP’s centre — drag it onto the entrance");
     }
