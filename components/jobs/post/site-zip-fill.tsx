@@ -12,9 +12,9 @@ type Filled = { city: string; state: string; tz: string; lat: string; lng: strin
  * The site's ZIP fills city, state, the time zone and the pin (at the ZIP's centre, to be
  * dragged onto the entrance), from our API's offline ZIP table. A field is filled when it is
  * empty, or still holds what the previous ZIP fill put there: what the user typed (or dragged,
- * or picked) stays, and so do the coordinates while the user is typing in them. The time zone is filled unless the user picked one. Says what it did in a
- * polite live region. Against an upstream without the lookup it does nothing, and says so in
- * the ZIP's hint.
+ * or picked) stays, and so do the coordinates while the user is typing in them. The time zone
+ * is filled unless the user picked one. Says what it did in a polite live region. Against an
+ * upstream without the lookup it does nothing, and says so in the ZIP's hint.
  */
 export function useSiteZipFill(enabled: boolean, movePin: (p: LatLng) => void) {
   const { control, getValues, getFieldState, setValue } = useFormContext<PostJobFormValues>();
