@@ -48,6 +48,9 @@ export default defineConfig({
     // should not hold the run for the whole test timeout.
     actionTimeout: 10_000,
     navigationTimeout: 10_000,
+    // One context and tab per worker, reset between journeys (e2e/portal/fixtures.ts says what is
+    // reset and by whom): 856 -> 741 CPU-seconds for the 160 journeys, 8.0 -> 7.1 min.
+    reuseContext: process.env.E2E_FRESH_CONTEXTS !== "1",
     trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: {

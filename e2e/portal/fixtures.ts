@@ -226,6 +226,21 @@ export const test = base.extend<Fixtures>({
   baseURL: async ({}, use) => {
     await use(serverInfo().baseURL);
   },
+  // The journeys of a worker share one browser context and its tab (`reuseContext` in the
+  // config: a new tab is a new renderer process, about 1 CPU-second, the largest single cost of
+  // a short journey). Between journeys Playwright closes the other pages, clears cookies, cache
+  // and every visited origin's storage, removes routes, init scripts and the clock, puts back the
+  // viewport and colour scheme, and hands each journey new page and context objects (so no
+  // listener outlives its journey). What it leaves, by its own documentation, is undone here:
+  // granted permissions, a geolocation, offline, extra headers. journey-isolation.spec.ts proves
+  // both. E2E_FRESH_CONTEXTS=1 gives every journey a new context again.
+  context: async ({ context }, use) => {
+    await use(context);
+    await context.clearPermissions();
+    await context.setGeolocation(null);
+    await context.setOffline(false);
+    await context.setExtraHTTPHeaders({});
+  },
   // Signed in as the demo's integration, as "Try the demo" does it (its POST /api/session, with
   // the page's own cookie jar), without opening the sign-in page and the home page first:
   // signing in through the page is the journey of auth.spec and people-signin.spec. Nor does it
