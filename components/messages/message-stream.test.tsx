@@ -1,5 +1,5 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { renderHook } from "@testing-library/react";
+import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { JOB_EVENTS_DEBOUNCE_MS, useMessageStream } from "@/lib/portal/client/use-message-stream";
@@ -184,5 +184,36 @@ describe("useMessageStream", () => {
     unmount();
     vi.advanceTimersByTime(JOB_EVENTS_DEBOUNCE_MS);
     expect(invalidated).toEqual([]);
+  });
+
+  it("a change announced while a page's first read is on its way is read again, not folded into that read", async () => {
+    // A real client and real timers: what is checked is React Query's own handling.
+    vi.useRealTimers();
+    qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let unreadNow = 1;
+    const answers: Array<(n: number) => void> = [];
+    const asked: number[] = [];
+    const { result } = renderHook(
+      () => {
+        useMessageStream(null, true);
+        return useQuery({
+          queryKey: ["messages", "unread", "all"],
+          // Each read sees the count of when it reached the database; it answers when released.
+          queryFn: () => {
+            const seen = unreadNow;
+            asked.push(seen);
+            return new Promise<number>((resolve) => answers.push(() => resolve(seen)));
+          },
+        });
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(asked).toEqual([1]));
+    // The worker writes; the stream announces it before the first read has answered.
+    unreadNow = 2;
+    FakeEventSource.made[0]?.emit("message", { id: 7, job_id: 34, job_request_id: 5 });
+    for (const answer of answers) answer(0);
+    await waitFor(() => expect(result.current.data).toBe(2));
+    expect(asked).toEqual([1, 2]);
   });
 });

@@ -1,6 +1,6 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { keys } from "@/lib/portal/client/hooks/query-keys";
 
@@ -25,6 +25,20 @@ function idOf(data: string, field: "job_id" | "job_request_id"): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Marks what is under `queryKey` stale and reads what is on screen again, even a query still on
+ * its first answer. React Query folds a refetch into a fetch already under way when the query has
+ * no data yet (a page's first load), and that answer may have been read before the change an
+ * event announces: the count would stay behind until the next event. Such a first fetch is
+ * dropped silently (whoever awaits it gets the new one's answer) and asked again.
+ */
+export function readAgainNow(qc: QueryClient, queryKey: QueryKey): void {
+  for (const q of qc.getQueryCache().findAll({ queryKey, fetchStatus: "fetching" })) {
+    if (q.state.data === undefined) void q.cancel({ silent: true });
+  }
+  void qc.invalidateQueries({ queryKey });
 }
 
 /**
@@ -55,20 +69,20 @@ export function useMessageStream(jobRequestId: number | null, enabled: boolean) 
 
     const changed = (e: MessageEvent<string>) => {
       const jobId = idOf(e.data, "job_id");
-      if (jobId === null) qc.invalidateQueries({ queryKey: keys.messages });
-      else qc.invalidateQueries({ queryKey: keys.thread(jobId) });
-      qc.invalidateQueries({ queryKey: keys.unreadAll });
+      if (jobId === null) readAgainNow(qc, keys.messages);
+      else readAgainNow(qc, keys.thread(jobId));
+      readAgainNow(qc, keys.unreadAll);
     };
     /** Reads the named requests (null: the page's) again; only queries on screen refetch. */
     const refreshJobs = (requests: Set<number> | null) => {
       const ids = requests ?? new Set(jobRequestId === null ? [] : [jobRequestId]);
       for (const id of ids) {
-        qc.invalidateQueries({ queryKey: keys.jobRequest(id) });
-        qc.invalidateQueries({ queryKey: keys.jobsOfRequest(id) });
+        readAgainNow(qc, keys.jobRequest(id));
+        readAgainNow(qc, keys.jobsOfRequest(id));
       }
       // The list's rows and a series' day strip show the requests' states.
-      qc.invalidateQueries({ queryKey: [...keys.jobRequests, "list"] });
-      qc.invalidateQueries({ queryKey: [...keys.jobRequests, "series"] });
+      readAgainNow(qc, [...keys.jobRequests, "list"]);
+      readAgainNow(qc, [...keys.jobRequests, "series"]);
     };
     const jobChanged = (e: MessageEvent<string>) => {
       const id = idOf(e.data, "job_request_id");
@@ -84,7 +98,7 @@ export function useMessageStream(jobRequestId: number | null, enabled: boolean) 
     };
     /** Everything the page read may be stale (a first open, a gap, a missed notice). */
     const readAgain = () => {
-      qc.invalidateQueries({ queryKey: keys.messages });
+      readAgainNow(qc, keys.messages);
       refreshJobs(null);
     };
     const open = () => {
