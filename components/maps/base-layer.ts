@@ -16,15 +16,33 @@ export const MAP_SURFACE = "bg-[#cfe0ee]!";
  * first map mounts, never part of a page's first-load JavaScript.
  */
 export const loadBaseGeography = loadOnce(async () =>
-  (await import("./base-geography")).baseGeography(),
+  (await import("./base-geography")).baseGeography(yieldToPage),
 );
+
+/**
+ * The end of this task: what waits (a click, a key, the next frame) goes first. Chrome's
+ * `scheduler.yield()` where there is one (the rest of the work keeps its place in the queue),
+ * else a timer.
+ */
+export function yieldToPage(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === "function") return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 /**
  * The offline base map under every map of the portal: land, country borders and US state
  * borders, drawn by Leaflet as SVG in a pane below the tiles (configured tiles cover it; tiles
- * that fail leave it showing). Nothing on it is interactive, so clicks reach the map.
+ * that fail leave it showing). Nothing on it is interactive, so clicks reach the map. Each shape
+ * is drawn in a task of its own (Leaflet projects every point of it), and nothing more once
+ * `wanted` says the map is gone; resolves with whether all of it was drawn.
  */
-export function drawBaseLayer(L: typeof Leaflet, map: Leaflet.Map, geo: BaseGeography): void {
+export async function drawBaseLayer(
+  L: typeof Leaflet,
+  map: Leaflet.Map,
+  geo: BaseGeography,
+  wanted: () => boolean,
+): Promise<boolean> {
   const pane = map.getPane("base") ?? map.createPane("base");
   pane.style.zIndex = "150"; // Under the tile pane (200).
   const renderer = L.svg({ pane: "base", padding: 0.5 });
@@ -49,10 +67,19 @@ export function drawBaseLayer(L: typeof Leaflet, map: Leaflet.Map, geo: BaseGeog
     opacity: 1,
     fill: false,
   });
-  L.geoJSON(geo.land, fill("map-base-land")).addTo(map);
-  L.geoJSON(geo.states, fill("map-base-states")).addTo(map);
-  L.geoJSON(geo.countryBorders, line("map-base-countries", COUNTRY_BORDER, 1)).addTo(map);
-  L.geoJSON(geo.stateBorders, line("map-base-state-borders", STATE_BORDER, 0.8)).addTo(map);
+  // Bottom to top: land, the states over it, then the borders.
+  const layers = [
+    () => L.geoJSON(geo.land, fill("map-base-land")),
+    () => L.geoJSON(geo.states, fill("map-base-states")),
+    () => L.geoJSON(geo.countryBorders, line("map-base-countries", COUNTRY_BORDER, 1)),
+    () => L.geoJSON(geo.stateBorders, line("map-base-state-borders", STATE_BORDER, 0.8)),
+  ];
+  for (const layer of layers) {
+    if (!wanted()) return false;
+    layer().addTo(map);
+    await yieldToPage();
+  }
+  return wanted();
 }
 
 /**

@@ -59,10 +59,9 @@ export function useLeafletMap(
         });
         const created = map;
         loadBaseGeography()
-          .then((geo) => {
+          .then(async (geo) => {
             if (cancelled) return;
-            drawBaseLayer(L, created, geo);
-            setBase("ready");
+            if (await drawBaseLayer(L, created, geo, () => !cancelled)) setBase("ready");
           })
           .catch(() => {
             if (!cancelled) setBase("failed");
