@@ -78,6 +78,8 @@ export function WorkerEditor({ id, pool, mapTileUrl, invited = false, zipLookup 
     loadWorkerFormValidation().catch(() => undefined);
     loadBadgeSearch().catch(() => undefined);
   }, [editable]);
+  // GET /users/:id answers for the company's employer users too; this page is a worker's.
+  if (query.data && query.data.worker.type !== "Worker") return <WorkerNotFound teammate />;
   if (query.data) {
     return (
       <LoadedWorkerEditor

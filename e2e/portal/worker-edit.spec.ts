@@ -167,3 +167,30 @@ test("a session that ends mid-edit: sign in again, and the unsaved input is back
   await expect(saved(page)).toBeVisible();
   expect((await api.get<ApiWorker>(`users/${w.id}`)).first_name).toBe("Restored");
 });
+
+test("a number that is no worker's: an unknown one, and a teammate's, each says so without an error", async ({
+  signedIn: page,
+  api,
+}) => {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+
+  await page.goto("/workers/999999999");
+  await expect(page.getByRole("heading", { name: "Worker not found" })).toBeVisible();
+  await expect(page.getByText(/There is no worker with this number/)).toBeVisible();
+
+  // GET /users/:id answers for the company's employer users too (the team).
+  const team = await api.get<{ users: { id: number; type: string }[] }>("users?type=Employer");
+  const teammate = team.users.find((u) => u.type === "Employer");
+  expect(teammate).toBeDefined();
+  await page.goto(`/workers/${teammate?.id}`);
+  await expect(page.getByRole("heading", { name: "Worker not found" })).toBeVisible();
+  await expect(page.getByText(/belongs to a teammate, not a worker/)).toBeVisible();
+  await page.getByRole("link", { name: "Open the team" }).click();
+  await page.waitForURL(/\/team$/);
+  // The unknown number's 404 is the one error the browser logs (its failed request).
+  expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
+});
