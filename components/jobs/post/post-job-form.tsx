@@ -5,10 +5,10 @@ import { useRouter } from "next/navigation";
 import {
   type KeyboardEvent,
   type ReactNode,
+  startTransition,
   useEffect,
   useRef,
   useState,
-  useSyncExternalStore,
 } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { loadBadgeSearch } from "@/components/badges/badge-picker";
@@ -57,7 +57,17 @@ type Props = {
   additions?: boolean;
 };
 
-const noSubscription = () => () => undefined;
+/**
+ * True once the page runs in the browser: the form renders there only (its defaults are the
+ * browser's: tomorrow, its time zone), so the server's render cannot disagree with them. As a
+ * transition, which React renders in slices and answers input between: rendered at once, the
+ * form was one task of 100-200 ms right after the page appeared (Lighthouse's blocking time).
+ */
+function useInBrowser(): boolean {
+  const [inBrowser, setInBrowser] = useState(false);
+  useEffect(() => startTransition(() => setInBrowser(true)), []);
+  return inBrowser;
+}
 
 /** The "Post a job" page: header, and the form (or why it cannot be used). */
 export function PostJobForm({
@@ -67,13 +77,7 @@ export function PostJobForm({
   from = null,
   additions = false,
 }: Props) {
-  // The defaults are the browser's (tomorrow, its time zone): the form renders in the browser
-  // only, so the server's render cannot disagree with them.
-  const inBrowser = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const inBrowser = useInBrowser();
   return (
     <div className="mx-auto max-w-6xl">
       <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
