@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { useEffect } from "react";
+import { useDeferredValue, useEffect } from "react";
 import { FormProvider } from "react-hook-form";
 import { loadBadgeSearch } from "@/components/badges/badge-picker";
 import { useOffers, useRoleRefusal } from "@/components/portal/portal-access";
@@ -78,9 +78,13 @@ export function WorkerEditor({ id, pool, mapTileUrl, invited = false, zipLookup 
     loadWorkerFormValidation().catch(() => undefined);
     loadBadgeSearch().catch(() => undefined);
   }, [editable]);
+  // The form's first render, once the worker has arrived, is deferred: React renders it as a
+  // transition, in slices it answers input between, not as one task of ~150 ms (later answers,
+  // a save's, render at once as before).
+  const shown = useDeferredValue(query.data !== undefined);
   // GET /users/:id answers for the company's employer users too; this page is a worker's.
   if (query.data && query.data.worker.type !== "Worker") return <WorkerNotFound teammate />;
-  if (query.data) {
+  if (query.data && shown) {
     return (
       <LoadedWorkerEditor
         key={id}
