@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { useEffect, useId, useMemo, useRef } from "react";
+import { useDeferredValue, useEffect, useId, useMemo, useRef } from "react";
 import { UnreadBadge } from "@/components/messages/unread-badge";
 import { useRoleRefusal } from "@/components/portal/portal-access";
 import { Alert } from "@/components/ui/alert";
@@ -74,6 +74,10 @@ export function JobRequestView({
   });
   // Pushed, each job event reads the request again itself.
   useRequestFollowsJobs(pushed ? undefined : jobs.data, request.refetch);
+  // The page's first render, once the request has arrived, is deferred: React renders it as a
+  // transition, in slices it answers input between, not as one long task (later answers render
+  // at once as before).
+  const shown = useDeferredValue(request.isSuccess);
 
   if (request.isPending) return <JobRequestSkeleton />;
   if (request.isError) {
@@ -94,6 +98,7 @@ export function JobRequestView({
       </div>
     );
   }
+  if (!shown) return <JobRequestSkeleton />;
   return (
     <LoadedView
       request={request.data}
