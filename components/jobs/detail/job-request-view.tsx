@@ -74,9 +74,7 @@ export function JobRequestView({
   });
   // Pushed, each job event reads the request again itself.
   useRequestFollowsJobs(pushed ? undefined : jobs.data, request.refetch);
-  // The page's first render, once the request has arrived, is deferred: React renders it as a
-  // transition, in slices it answers input between, not as one long task (later answers render
-  // at once as before).
+  // Its first render, once the request arrives, is deferred: React renders it in slices.
   const shown = useDeferredValue(request.isSuccess);
 
   if (request.isPending) return <JobRequestSkeleton />;
