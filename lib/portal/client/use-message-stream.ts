@@ -34,7 +34,7 @@ function idOf(data: string, field: "job_id" | "job_request_id"): number | null {
  * event announces: the count would stay behind until the next event. Such a first fetch is
  * dropped silently (whoever awaits it gets the new one's answer) and asked again.
  */
-export function readAgainNow(qc: QueryClient, queryKey: QueryKey): void {
+function readAgainNow(qc: QueryClient, queryKey: QueryKey): void {
   for (const q of qc.getQueryCache().findAll({ queryKey, fetchStatus: "fetching" })) {
     if (q.state.data === undefined) void q.cancel({ silent: true });
   }
