@@ -1,7 +1,8 @@
 /**
  * The honest limit for the list request: a bare `node:http` server running the best statements
  * we can write by hand for `GET /api_v2/users?per=50&page=N` (not ours, not replayed), through
- * the same driver (pg's Pool of the same size, or PGlite on the same data folder):
+ * the same driver (pg's Pool of the same size, or PGlite on the same data folder, on a thread of
+ * its own as the server runs it):
  *   1. the bearer token, by its SHA-256, joined to its key (what any real server must check);
  *   2. the page in one round trip: the page's ids by an index-only walk of
  *      (company_id, updated_at, id) (a deferred join: a deep page skips index entries, not
@@ -61,14 +62,13 @@ async function connect(
       close: () => pool.end(),
     };
   }
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
-  const client = new PGlite({
+  // PGlite on a thread of its own, as the server runs it (lib/db/engine-thread.ts): statements
+  // are sent as they come and run one at a time there, while this thread answers.
+  const { startEngineThread } = await import("@/lib/db/engine-thread");
+  const client = await startEngineThread({
     dataDir: path.resolve(db.dataDir, "pg"),
-    extensions: { pg_trgm, unaccent },
+    sharedBuffers: "16MB",
   });
-  await client.waitReady;
   return {
     query: (_name, text, params) => client.query(text, params) as Promise<Rows>,
     close: () => client.close(),

@@ -95,6 +95,11 @@ const engines: Engine[] = (opts.engines?.split(",") as Engine[] | undefined) ?? 
   "embedded",
   ...(pgUrl ? (["postgresql"] as const) : []),
 ];
+if (engines.includes("postgresql") && !pgUrl)
+  throw new Error(
+    "--engines postgresql needs a server: set DATABASE_URL or TEST_DATABASE_URL " +
+      "(e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test)",
+  );
 const POOL_SIZE = env().DATABASE_POOL_SIZE;
 const logDir = path.join(outDir, "logs");
 

@@ -45,23 +45,27 @@ type Engine = {
 
 /**
  * The client with its `query` and `transaction` queued as above (a transaction is one turn:
- * its statements run on the transaction's own handle, not through this queue).
+ * its statements run on the transaction's own handle, not through this queue). `inFlight`
+ * statements are handed to the engine at once: 1 for PGlite in this thread; a few for PGlite on
+ * its own thread (./engine-thread.ts), so that it has the next statement in hand when it ends
+ * one instead of waiting for this thread to read the answer and send the next (the engine still
+ * runs them one at a time, in the order sent).
  */
-export function fairEngine<C extends Engine>(client: C): C {
+export function fairEngine<C extends Engine>(client: C, inFlight = 1): C {
   const continuing: Job[] = [];
   const fresh: Job[] = [];
-  let busy = false;
+  let running = 0;
   const next = () => {
-    if (busy) return;
+    if (running >= inFlight) return;
     const job = continuing.shift() ?? fresh.shift();
     if (!job) return;
-    busy = true;
+    running++;
     if (job.scope) job.scope.turns++;
     job
       .run()
       .then(job.resolve, job.reject)
       .finally(() => {
-        busy = false;
+        running--;
         next();
       });
   };

@@ -1,4 +1,3 @@
-import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { env } from "@/lib/env";
 
@@ -89,7 +88,7 @@ export async function listenPostgres(
 
 /** PGlite is in this process: its listen API hears what its own connection NOTIFYs. */
 export async function listenPglite(
-  db: PGlite,
+  db: { listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>> },
   channels: readonly string[],
   handlers: ListenHandlers,
 ): Promise<Listening> {
