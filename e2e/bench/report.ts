@@ -356,7 +356,7 @@ export function renderMarkdown(r: BenchResults): string {
   for (const note of [
     "The loads are closed loops: each connection sends its next request when the last answer arrives, so mean latency ≈ connections ÷ throughput. At 32 connections a p99 under 25 ms needs well over 1,300 answers/s; here the server, the database, the load generator and Chromium share the machine's cores, and the baseline itself (hand-written statements, no framework) is bounded by the database's work per page. The 1-connection rows are the latency one person sees.",
     "A list page costs the database a walk over `offset` index entries (an index-only scan), so deep pages cost more than early ones; the pages are drawn uniformly from all full pages.",
-    "The embedded database (PGlite) runs inside the server's own thread and answers one statement at a time: under 32 connections every request waits behind the others' statements, which is what its p99 shows. It is for local use and demos; production uses PostgreSQL.",
+    "The embedded database (PGlite) runs on a thread of its own in the server's process (the baseline's too) and answers one statement at a time: under 32 connections every request waits behind the others' statements, while the server's thread reads requests and writes answers. It is for local use and demos; production uses PostgreSQL.",
     "The portal's proxy unseals the session cookie and calls the API over loopback, in the same process: at 1 connection the ratio is the latency it adds; at 32, with the CPU saturated, the second hop also costs throughput.",
     "Resident memory is the server process's (`node .build/server.cjs`, what `npm start` runs in the same process after its build check), not npm's own launcher process.",
   ]) {

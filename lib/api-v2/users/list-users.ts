@@ -21,7 +21,7 @@ import type { ListUsersQuery } from "@/lib/schemas/user";
 import type { Caller } from "../caller";
 import { paging } from "../format";
 import { containsTerm } from "../search/contains-term";
-import { serializeUser, type UserRow } from "./serialize-user";
+import { LISTED_USER_COLUMNS, type SerializableUser, serializeUser } from "./serialize-user";
 import { isWorker, visibleUsers } from "./visibility";
 
 /**
@@ -165,7 +165,7 @@ export async function listUsers(db: Db, caller: Caller, now: Date, query: ListUs
     );
   const rows = await db
     .with(page)
-    .select({ user: users, badges: BADGES_JSON, total: page.total })
+    .select({ user: LISTED_USER_COLUMNS, badges: BADGES_JSON, total: page.total })
     .from(page)
     .innerJoin(users, eq(users.id, page.pageId))
     .orderBy(...order);
@@ -183,7 +183,7 @@ const BADGES_JSON = sql<
   BadgeJson[]
 >`coalesce((select json_agg(json_build_object('id', ub.id, 'user_id', ub.user_id, 'badge_id', ub.badge_id, 'created_at', ub.created_at) order by ub.id) from ${userBadges} ub where ub.user_id = ${users.id}), '[]'::json)`;
 
-function serializeRows(rows: { user: UserRow; badges: BadgeJson[] }[], caller: Caller) {
+function serializeRows(rows: { user: SerializableUser; badges: BadgeJson[] }[], caller: Caller) {
   return rows.map((r) =>
     serializeUser(
       r.user,
@@ -226,7 +226,7 @@ async function wholePoolPage(
     return db
       .with(page)
       .select({
-        user: users,
+        user: LISTED_USER_COLUMNS,
         badges: BADGES_JSON,
         total: sql<number>`(select c.users from ${companyUserCounts} c where c.company_id = ${sql.placeholder("company")})`,
       })
