@@ -15,7 +15,8 @@
  *   5. pages    first-load JS (gzip) per route vs a bare Next page built in the same run, and
  *               Lighthouse (desktop) on sign-in, the worker list, a worker's page, the jobs
  *               list, the post-a-job form and the demo's showcase job request (posted first)
- *   6. footprint cold start to the first /api_v2/info, resident memory idle and after (1)
+ *   6. footprint cold start to the first /api_v2/info, resident memory 3 s after start, idle
+ *               (15 s after start, settled) and after (1)
  * The load generator is autocannon in a process of its own (load.mjs). Results go to
  * <out>/results.json and a table to <out>/BENCHMARKS.md (default: bench/ and ./BENCHMARKS.md).
  *
@@ -325,7 +326,11 @@ async function benchEngine(engine: Engine, measurePages: boolean): Promise<Engin
     const { server, coldStartMs: last } = await startOurServer(engine, open, dataDir);
     coldStartMs.push(last);
     try {
+      // Memory 3 s after start, then settled: V8's memory reducer shrinks the young generation
+      // that loading grew about 10 s after allocation stops (PostgreSQL: 120 -> 97 MB).
       await new Promise((r) => setTimeout(r, 3000));
+      const rssStart = rssOf(server.pid);
+      await new Promise((r) => setTimeout(r, 12_000));
       const rssIdle = rssOf(server.pid);
       const common = { base: server.base, durationS, pages, token };
 
@@ -429,6 +434,7 @@ async function benchEngine(engine: Engine, measurePages: boolean): Promise<Engin
         footprint: {
           coldStartMs,
           coldStartMedianMs: [...coldStartMs].sort((a, b) => a - b)[coldStartMs.length >> 1]!,
+          rssStartMB: mb(rssStart),
           rssIdleMB: mb(rssIdle),
           rssAfterListMB: mb(rssAfterList),
         },
