@@ -118,7 +118,21 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const key = fresh ? templateKey(migrationsFolder, EMBEDDED_EXTENSIONS, zipDataVersion()) : "";
     const start = (template: Blob | undefined) =>
       opts.thread
-        ? startEngineThread({ dataDir: pgDir, sharedBuffers: EMBEDDED_SHARED_BUFFERS, template })
+        ? startEngineThread(
+            { dataDir: pgDir, sharedBuffers: EMBEDDED_SHARED_BUFFERS, template },
+            {
+              // Said once, loudly; each request after it answers 503 and /readyz fails.
+              onUnexpectedExit: (err) =>
+                console.error(
+                  JSON.stringify({
+                    level: "error",
+                    msg: "embedded database stopped",
+                    err: err.message,
+                    cause: err.cause instanceof Error ? err.cause.message : undefined,
+                  }),
+                ),
+            },
+          )
         : startInProcess(pgDir, template);
     const template = fresh ? readTemplate(key) : undefined;
     let client: EmbeddedClient;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isUniqueViolation, pgErrorOf } from "@/lib/api-v2/pg-error";
+import { isDatabaseUnavailable, isUniqueViolation, pgErrorOf } from "@/lib/api-v2/pg-error";
 import { openDatabase } from "./client";
 import { type EngineThread, startEngineThread } from "./engine-thread";
 import { rowsOf } from "./rate-limit";
@@ -101,7 +101,23 @@ describe("the embedded engine on a thread of its own", () => {
   it("refuses statements at once after it is closed, instead of leaving them waiting", async () => {
     const other = await startEngineThread({ sharedBuffers: "16MB" });
     await other.close();
-    await expect(other.query("select 1")).rejects.toThrow(/exited/);
+    await expect(other.query("select 1")).rejects.toThrow(/stopped/);
+  });
+
+  it("a thread that dies says so once, and every statement after fails as 'database unavailable'", async () => {
+    const deaths: Error[] = [];
+    const other = await startEngineThread(
+      { sharedBuffers: "16MB" },
+      { onUnexpectedExit: (err) => deaths.push(err) },
+    );
+    await other.terminate();
+    await expect.poll(() => deaths.length).toBe(1);
+    const err = await other.query("select 1").then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isDatabaseUnavailable(err)).toBe(true);
+    expect(String(err)).toMatch(/embedded database stopped/);
   });
 });
 

@@ -31,11 +31,16 @@ export type EngineSession = {
   query<R = unknown>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<R>>;
   exec(sql: string): Promise<Results[]>;
 };
+/** What the server is told when the thread stops without being closed. */
+export type EngineThreadEvents = { onUnexpectedExit?: (err: Error) => void };
+
 export type EngineThread = EngineSession & {
   transaction<T>(fn: (tx: EngineSession) => Promise<T>): Promise<T>;
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
   dumpDataDir(compression: "none"): Promise<Blob>;
   close(): Promise<void>;
+  /** Stops the thread at once, as a crash would (tests of what follows one). */
+  terminate(): Promise<void>;
 };
 
 const workerFile = path.join(process.cwd(), "lib/db/engine-thread-worker.mjs");
@@ -61,7 +66,22 @@ function textTypesOf(parsers: QueryOptions["parsers"]): number[] | undefined {
   });
 }
 
-export async function startEngineThread(options: EngineThreadOptions): Promise<EngineThread> {
+/**
+ * A thread that stopped unasked: every statement then fails as PostgreSQL's own crash shutdown
+ * (57P02) does, which the API answers 503 database_unavailable and /readyz reports, instead of
+ * an internal error per request.
+ */
+function stopped(code: number): Error {
+  return Object.assign(
+    new Error(`the embedded database stopped: its thread exited (code ${code})`),
+    { code: "57P02" },
+  );
+}
+
+export async function startEngineThread(
+  options: EngineThreadOptions,
+  events: EngineThreadEvents = {},
+): Promise<EngineThread> {
   const worker = new Worker(workerFile, { workerData: options });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   const listeners = new Map<string, Set<(payload: string) => void>>();
@@ -102,13 +122,20 @@ export async function startEngineThread(options: EngineThreadOptions): Promise<E
       else call.reject(rebuild(m.error ?? {}));
     },
   );
-  const fail = (err: Error) => {
+  let closing = false;
+  let cause: Error | undefined;
+  // An uncaught error in the thread comes first, then its exit.
+  worker.on("error", (err) => {
+    cause = err;
+  });
+  worker.on("exit", (code) => {
+    const err = stopped(code);
+    if (cause) Object.assign(err, { cause });
     gone = err;
     for (const call of pending.values()) call.reject(err);
     pending.clear();
-  };
-  worker.on("error", fail);
-  worker.on("exit", (code) => fail(new Error(`the engine thread exited (${code})`)));
+    if (!closing) events.onUnexpectedExit?.(err);
+  });
 
   const call = <T>(op: string, fields: Record<string, unknown> = {}): Promise<T> =>
     new Promise<T>((resolve, reject) => {
@@ -163,7 +190,11 @@ export async function startEngineThread(options: EngineThreadOptions): Promise<E
     dumpDataDir: () => call<Blob>("dump"),
     async close() {
       if (gone) return;
+      closing = true;
       await call("close");
+      await worker.terminate();
+    },
+    async terminate() {
       await worker.terminate();
     },
   };
