@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isDatabaseUnavailable, isUniqueViolation, pgErrorOf } from "@/lib/api-v2/pg-error";
@@ -118,6 +119,40 @@ describe("the embedded engine on a thread of its own", () => {
     );
     expect(isDatabaseUnavailable(err)).toBe(true);
     expect(String(err)).toMatch(/embedded database stopped/);
+  });
+});
+
+describe("the engine thread and the process's life", () => {
+  it("keeps a process alive while a statement runs, and not once it is idle", async () => {
+    // A script that starts an engine, runs a statement and never closes it: the statement must
+    // finish (the thread holds the process while it runs) and the process must then end by
+    // itself (an idle thread does not hold it).
+    const script = `import("./lib/db/engine-thread.ts").then(async (m) => {
+      const { startEngineThread } = m.default ?? m;
+      const engine = await startEngineThread({ sharedBuffers: "16MB" });
+      const { rows } = await engine.query("select 41 + 1 as n");
+      console.log("answered", rows[0].n);
+    });`;
+    const child = spawn(process.execPath, ["--import", "tsx", "-e", script], {
+      cwd: process.cwd(),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (c: Buffer) => {
+      out += c.toString();
+    });
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.kill("SIGKILL");
+        reject(new Error(`still running after 30 s: ${out}`));
+      }, 30_000);
+      child.once("exit", (c) => {
+        clearTimeout(timer);
+        resolve(c);
+      });
+    });
+    expect(out).toContain("answered 42");
+    expect(code).toBe(0);
   });
 });
 

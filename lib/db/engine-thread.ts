@@ -137,11 +137,28 @@ export async function startEngineThread(
     if (!closing) events.onUnexpectedExit?.(err);
   });
 
+  // The thread keeps the process alive only while a statement is in flight, as a socket with a
+  // query on it would: an idle engine (a server's between requests, or one a test left open)
+  // never holds a process that is otherwise done.
+  worker.unref();
   const call = <T>(op: string, fields: Record<string, unknown> = {}): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       if (gone) return reject(gone);
       const id = nextId++;
-      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      if (pending.size === 0) worker.ref();
+      const settle = () => {
+        if (pending.size === 0) worker.unref();
+      };
+      pending.set(id, {
+        resolve: (v) => {
+          settle();
+          resolve(v as T);
+        },
+        reject: (e) => {
+          settle();
+          reject(e);
+        },
+      });
       worker.postMessage({ id, op, ...fields });
     });
 
