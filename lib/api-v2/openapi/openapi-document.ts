@@ -76,7 +76,11 @@ function routeOf(e: Endpoint): RouteConfig {
       }),
     };
   }
-  Object.assign(responses, errorResponses(e.errors));
+  // Every call but a GET has its body read within the 1 MiB limit (lib/api-v2/handler.ts),
+  // whether or not the route takes one: 413 is a possible answer of each.
+  const errors: typeof e.errors =
+    e.method === "get" ? e.errors : [...e.errors, "payload_too_large"];
+  Object.assign(responses, errorResponses(errors));
   return {
     method: e.method,
     path: e.path,
