@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
+import type { Db, DbOrTx } from "@/lib/db/client";
 import { companies, outbox, outboxAttempts } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { notFound, validationError } from "../errors";
@@ -12,7 +12,7 @@ import { RESEND_LIMIT } from "./webhook-limits";
 type OutboxRow = typeof outbox.$inferSelect;
 type AttemptRow = typeof outboxAttempts.$inferSelect;
 
-async function attemptsOf(db: Db, ids: number[]): Promise<Map<number, AttemptRow[]>> {
+async function attemptsOf(db: DbOrTx, ids: number[]): Promise<Map<number, AttemptRow[]>> {
   const map = new Map<number, AttemptRow[]>();
   if (ids.length === 0) return map;
   const rows = await db
@@ -54,7 +54,7 @@ function serializeDelivery(r: OutboxRow, attempts: AttemptRow[]) {
 }
 
 /** One page of outbox rows, newest first, and how many match in all. */
-async function outboxPage(db: Db, where: SQL | undefined, q: { page: number; per: number }) {
+async function outboxPage(db: DbOrTx, where: SQL | undefined, q: { page: number; per: number }) {
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -78,10 +78,18 @@ export async function listDeliveries(
   if (q.state) conds.push(eq(outbox.state, q.state));
   if (q.webhook_id) conds.push(eq(outbox.webhookId, q.webhook_id));
   const where = and(...conds);
-  const { rows, total } = await outboxPage(db, where, q);
-  const attempts = await attemptsOf(
-    db,
-    rows.map((r) => r.id),
+  // One snapshot for the rows, the total and the attempts: a delivery settled between two
+  // separate reads came back "pending" with its finished attempt already in attempt_log.
+  const { rows, total, attempts } = await db.transaction(
+    async (tx) => {
+      const page = await outboxPage(tx, where, q);
+      const tried = await attemptsOf(
+        tx,
+        page.rows.map((r) => r.id),
+      );
+      return { ...page, attempts: tried };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
   );
   return {
     deliveries: rows.map((r) => serializeDelivery(r, attempts.get(r.id) ?? [])),
