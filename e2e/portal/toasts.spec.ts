@@ -147,16 +147,35 @@ test.describe("a session that ended on the list", () => {
   test("a search after the session ended: sign-in says why, and comes back", async ({
     signedIn: page,
   }) => {
-    await page.goto("/workers");
-    const search = await hydrated(page.getByLabel("Search workers"));
-    // The page's own first reads done: the session then ends, and the search is the first
-    // read refused (any read refused earlier would rightly come back to the list without it).
-    await page.waitForLoadState("networkidle");
-    // The search's read is refused (401) and the page moves to sign-in by itself.
-    const cookie = await sessionCookie(page);
-    await page.context().addCookies([{ ...cookie, value: "Fe26.2*1*not-a-session" }]);
-    await search.fill("Garcia");
-    await page.waitForURL(/\/sign-in\?expired=1&next=/);
+    // The page's own first reads done, the session then ends, and the search should be the first
+    // read refused. On a slow machine a read of the page's own can still be on its way (a part
+    // loaded on demand asks for its data after the network went quiet): it is refused first and
+    // the page rightly goes to sign-in without the search (CI, 2026-11-29). Then the demo signs
+    // in again and the search is tried anew, at most three times.
+    for (let attempt = 1; ; attempt++) {
+      await page.goto("/workers");
+      const search = await hydrated(page.getByLabel("Search workers"));
+      await page.waitForLoadState("networkidle");
+      const cookie = await sessionCookie(page);
+      await page.context().addCookies([{ ...cookie, value: "Fe26.2*1*not-a-session" }]);
+      // The search's read is refused (401) and the page moves to sign-in by itself.
+      await search.fill("Garcia", { timeout: 5_000 }).catch(() => undefined);
+      await page.waitForURL(/\/sign-in\?expired=1&next=/);
+      const next = new URL(page.url()).searchParams.get("next") ?? "";
+      if (next.includes("Garcia")) break;
+      expect(
+        attempt,
+        "a read of the page's own was refused before the search every time",
+      ).toBeLessThan(3);
+      test.info().annotations.push({
+        type: "retried",
+        description: `refused before the search: next=${next}`,
+      });
+      test.setTimeout(test.info().timeout + 20_000);
+      await hydrated(page.getByRole("button", { name: "Try the demo" }));
+      await page.getByRole("button", { name: "Try the demo" }).click();
+      await page.waitForURL(/\/workers$/);
+    }
     await expect(
       page
         .getByRole("status")
