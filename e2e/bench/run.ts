@@ -27,6 +27,8 @@
  *       # a kept database (seeded once, reused by later runs: ./bench-database.ts) and only the
  *       # named sections (list, search, write, proxy, pages); a partial run writes its
  *       # results.json to --out (default bench/tmp/only) and leaves BENCHMARKS.md alone
+ *   BENCH_CPU_PROF=1 npm run bench -- …   # our server runs with --cpu-prof: a .cpuprofile per
+ *       # engine in <out>/profiles when it stops (open it in Chrome's DevTools, Performance)
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -126,6 +128,10 @@ async function startOurServer(engine: Engine, open: OpenOptions, dataDir: string
   const t0 = performance.now();
   const server = await spawnServer({
     dataDir,
+    nodeArgs:
+      process.env.BENCH_CPU_PROF === "1"
+        ? ["--cpu-prof", `--cpu-prof-dir=${path.join(outDir, "profiles")}`]
+        : [],
     databaseUrl: open.kind === "postgresql" ? open.url : undefined,
     // As in production: every request logged at info to standard output (here a file).
     stdoutFile: path.join(logDir, `server-${engine}.log`),
