@@ -88,6 +88,11 @@ export default defineConfig({
     // The longest files first, whatever their project (.config/vitest-sequencer.ts).
     sequence: { sequencer: LongestFirst },
     testTimeout: 30_000,
+    // On CI a failed test runs once more, as Playwright's journeys do (retries: 1 on CI), and a
+    // pass on the second try is reported as such ("retry x1"), not hidden. CI runs on whatever
+    // machine submitted it, and on a slow one (2026-11-29: vitest 9:58 where others take 4:30)
+    // a single wait that ran long failed the whole submission. A test that fails twice fails.
+    retry: process.env.CI ? 1 : 0,
     hookTimeout: 60_000,
     projects: [
       ...sharingModules(
