@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import RetriedTests from "./vitest-retried";
 import LongestFirst from "./vitest-sequencer";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -91,8 +92,10 @@ export default defineConfig({
     // On CI a failed test runs once more, as Playwright's journeys do (retries: 1 on CI), and a
     // pass on the second try is reported as such ("retry x1"), not hidden. CI runs on whatever
     // machine submitted it, and on a slow one (2026-11-29: vitest 9:58 where others take 4:30)
-    // a single wait that ran long failed the whole submission. A test that fails twice fails.
+    // a single wait that ran long failed the whole submission. A test that fails twice fails;
+    // one that passed on its retry is named at the end of the run (./vitest-retried.ts).
     retry: process.env.CI ? 1 : 0,
+    reporters: ["default", new RetriedTests()],
     hookTimeout: 60_000,
     projects: [
       ...sharingModules(
