@@ -10,11 +10,11 @@ export default class RetriedTests implements Reporter {
   private readonly flaky: string[] = [];
 
   onTestCaseResult(test: TestCase) {
-    const { flaky, retryCount } = test.diagnostic() ?? {};
-    if (!flaky) return;
+    const diagnostic = test.diagnostic();
+    if (!diagnostic?.flaky) return;
     const file = path.relative(process.cwd(), test.module.moduleId);
     this.flaky.push(
-      `  ${test.project.name} ${file} > ${test.fullName} (passed on try ${retryCount + 1})`,
+      `  ${test.project.name} ${file} > ${test.fullName} (passed on try ${diagnostic.retryCount + 1})`,
     );
   }
 
