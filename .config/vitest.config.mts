@@ -89,11 +89,11 @@ export default defineConfig({
     // The longest files first, whatever their project (.config/vitest-sequencer.ts).
     sequence: { sequencer: LongestFirst },
     testTimeout: 30_000,
-    // On CI a failed test runs once more, as Playwright's journeys do (retries: 1 on CI), and a
-    // pass on the second try is reported as such ("retry x1"), not hidden. CI runs on whatever
-    // machine submitted it, and on a slow one (2026-11-29: vitest 9:58 where others take 4:30)
-    // a single wait that ran long failed the whole submission. A test that fails twice fails;
-    // one that passed on its retry is named at the end of the run (./vitest-retried.ts).
+    // On CI a failed test runs once more, as Playwright's journeys do (retries: 1 on CI). CI runs
+    // on whatever machine submitted it, and on a slow one (2026-11-29: vitest 9:58 where others
+    // take 4:30) a single wait that ran long failed the whole submission. A test that fails twice
+    // fails; one that passed only on its retry is named at the end of the run ("[retried]",
+    // ./vitest-retried.ts: the default reporter ticks it like any other), to be fixed.
     retry: process.env.CI ? 1 : 0,
     reporters: ["default", new RetriedTests()],
     hookTimeout: 60_000,
