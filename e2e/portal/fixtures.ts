@@ -76,6 +76,10 @@ export function uniqueWorker(label = "e2e"): NewWorker {
  * form, becomes a native submit), which is the classic source of flaky browser tests.
  */
 export async function hydrated(locator: Locator): Promise<Locator> {
+  // The element first, within the same 15 s: a page opened cold in a second browser took over
+  // the 10 s action timeout just to render it on a slow CI machine (2026-11-29, jobs.spec), and
+  // each evaluate below waits only that long for its element.
+  await locator.waitFor({ state: "attached", timeout: 15_000 });
   await expect
     .poll(
       () => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps"))),

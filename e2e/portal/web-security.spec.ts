@@ -88,6 +88,9 @@ test.describe("security headers", () => {
     page,
     api,
   }) => {
+    // Eight full page loads, the API reference among them: over 30 s on a slow 2-core CI machine
+    // (2026-11-29, failed there twice at the default timeout), so three times that.
+    test.slow();
     const violations = await watchViolations(page);
     const worker = await api.invite();
     await signInWithDemo(page);
