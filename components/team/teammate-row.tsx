@@ -94,7 +94,7 @@ export function TeammateRow({
           aria-hidden="true"
           className={`grid size-9 shrink-0 place-items-center rounded-full text-sm font-semibold ${
             status.key === "deactivated"
-              ? "bg-slate-200 text-slate-500"
+              ? "bg-slate-200 text-slate-600"
               : "bg-indigo-100 text-indigo-700"
           }`}
         >
