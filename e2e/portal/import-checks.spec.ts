@@ -1,13 +1,13 @@
 import { expect, test, uniqueWorker } from "./fixtures";
 import {
   csv,
+  expectSummary,
   lookAt,
   openImport,
   review,
   rowNumbers,
   send,
   stat,
-  summary,
   upload,
 } from "./import-helpers";
 
@@ -85,7 +85,7 @@ test("clashes, duplicates and unknown badges are row errors; coordinates and bad
   await lookAt(page, "import-preview-errors", test.info().outputPath.bind(test.info()));
 
   await send(page, 2);
-  await expect(summary(page)).toHaveText("1 created · 0 existing · 4 refused");
+  await expectSummary(page, "1 created · 0 existing · 4 refused");
   await page.getByRole("radio", { name: /^Refused/ }).check({ force: true });
   const report = page.getByRole("table", { name: "Outcome of each row" });
   expect(await rowNumbers(report)).toEqual([3, 4, 5, 6]);

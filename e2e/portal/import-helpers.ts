@@ -11,15 +11,18 @@ import { expect, hydrated, type PortalApi, test } from "./fixtures";
 const AREA_CODES = ["415", "628", "510", "650", "408", "707", "925", "831", "209", "559"];
 const usedBlocks = new Set<string>();
 export function phoneBlock(size: number): (i: number) => string {
-  const blocks = Math.floor(10_000 / size);
+  // Every block spans BLOCK lines whatever its size, so blocks of different sizes cannot overlap
+  // (a block of 12 used to start inside one of 200 and share some of its numbers).
+  const BLOCK = 200;
+  if (size > BLOCK) throw new Error(`phoneBlock: at most ${BLOCK} numbers per block`);
   for (;;) {
     const area = AREA_CODES[Math.floor(Math.random() * AREA_CODES.length)]!;
-    const block = Math.floor(Math.random() * blocks);
+    const block = Math.floor(Math.random() * (10_000 / BLOCK));
     const key = `${area}-${block}`;
     if (usedBlocks.has(key)) continue;
     usedBlocks.add(key);
     return (i) => {
-      const line = String(block * size + i).padStart(4, "0");
+      const line = String(block * BLOCK + i).padStart(4, "0");
       // The ways spreadsheets hold phones: international, and national for the US.
       return [`+1 ${area} 555 ${line}`, `(${area}) 555-${line}`, `${area}.555.${line}`][i % 3]!;
     };
@@ -79,6 +82,30 @@ export async function send(page: Page, ready: number) {
 
 export const summary = (page: Page) =>
   page.getByRole("status").filter({ hasText: /\d+ created · \d+ existing · \d+ refused/ });
+
+/**
+ * The summary line reads `text`. When it does not, the error also gives the reason of each row
+ * not created (from the page's own table), so a failure on CI says why rows were refused.
+ */
+export async function expectSummary(page: Page, text: string) {
+  try {
+    await expect(summary(page)).toHaveText(text);
+  } catch (err) {
+    const lines: string[] = [];
+    for (const kind of ["Refused", "Failed"]) {
+      const radio = page.getByRole("radio", { name: new RegExp(`^${kind}`) });
+      if ((await radio.count()) === 0) continue;
+      await radio.check({ force: true });
+      const rows = await page
+        .locator("table:has(caption) tbody tr, ul[aria-label='Outcome of each row'] > li")
+        .allInnerTexts();
+      lines.push(...rows.slice(0, 5).map((r) => `  ${kind}: ${r.replace(/\s+/g, " ").trim()}`));
+    }
+    (err as Error).message +=
+      `\n\nRows not created, as the page reports them:\n${lines.join("\n")}`;
+    throw err;
+  }
+}
 
 /** Every worker whose name, e-mail, phone or external ID holds `q`, paged as the real API. */
 export async function workersMatching(api: PortalApi, q: string) {
