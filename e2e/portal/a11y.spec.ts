@@ -5,6 +5,7 @@ import {
   demoKeys,
   expect,
   hydrated,
+  screenshotForPeople,
   test,
   uniqueWorker,
 } from "./fixtures";
@@ -141,7 +142,7 @@ test.describe("accessibility (axe, WCAG 2 A and AA)", () => {
         page.getByRole("link", { name: "Warehouse Associate – Oakland DC" }),
       ).toBeVisible();
       await expectNoSeriousViolations(page);
-      await page.screenshot({ path: shots(`jobs-list-${label}.png`), fullPage: true });
+      await screenshotForPeople(page, { path: shots(`jobs-list-${label}.png`), fullPage: true });
 
       await page.goto("/jobs/new");
       await hydrated(page.getByRole("button", { name: "Post job" }));
@@ -154,7 +155,7 @@ test.describe("accessibility (axe, WCAG 2 A and AA)", () => {
         "true",
       );
       await expectNoSeriousViolations(page);
-      await page.screenshot({ path: shots(`jobs-new-${label}.png`), fullPage: true });
+      await screenshotForPeople(page, { path: shots(`jobs-new-${label}.png`), fullPage: true });
 
       await page.goto(href!);
       await expect(
@@ -162,7 +163,7 @@ test.describe("accessibility (axe, WCAG 2 A and AA)", () => {
       ).toBeVisible();
       await expect(page.getByRole("button", { name: /^Hire / }).first()).toBeVisible();
       await expectNoSeriousViolations(page);
-      await page.screenshot({ path: shots(`jobs-request-${label}.png`), fullPage: true });
+      await screenshotForPeople(page, { path: shots(`jobs-request-${label}.png`), fullPage: true });
     }
   });
 
@@ -290,12 +291,12 @@ test.describe("accessibility in dark mode (axe, WCAG 2 A and AA)", () => {
       await page.goto("/");
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expectNoSeriousViolations(page);
-      await page.screenshot({ path: shot(`landing-${label}`), fullPage: true });
+      await screenshotForPeople(page, { path: shot(`landing-${label}`), fullPage: true });
 
       await page.goto("/sign-in");
       await hydrated(page.getByRole("button", { name: "Sign in" }));
       await expectNoSeriousViolations(page);
-      await page.screenshot({ path: shot(`sign-in-${label}`), fullPage: true });
+      await screenshotForPeople(page, { path: shot(`sign-in-${label}`), fullPage: true });
     }
   });
 
@@ -312,7 +313,7 @@ test.describe("accessibility in dark mode (axe, WCAG 2 A and AA)", () => {
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expectNoSeriousViolations(page, { strict: true, contrastCheckedAtWidth: checkedAt });
       checkedAt = width;
-      await page.screenshot({ path: test.info().outputPath(`dark-docs-${label}.png`) });
+      await screenshotForPeople(page, { path: test.info().outputPath(`dark-docs-${label}.png`) });
     }
   });
 
@@ -335,36 +336,36 @@ test.describe("accessibility in dark mode (axe, WCAG 2 A and AA)", () => {
       await (await hydrated(rows.nth(1).getByRole("checkbox"))).check();
       await expect(page.getByText("1 selected", { exact: true })).toBeVisible();
       await expectNoSeriousViolations(page);
-      await page.screenshot({ path: shot(`workers-${label}`), fullPage: true });
+      await screenshotForPeople(page, { path: shot(`workers-${label}`), fullPage: true });
 
       await page.goto(`/workers/${w.id}`);
       await hydrated(page.getByRole("combobox", { name: "Add a badge" }));
       await expectNoSeriousViolations(page);
-      await page.screenshot({ path: shot(`worker-edit-${label}`), fullPage: true });
+      await screenshotForPeople(page, { path: shot(`worker-edit-${label}`), fullPage: true });
 
       await page.goto("/badges");
       await hydrated(page.getByRole("button", { name: "Create badge" }));
       await expectNoSeriousViolations(page);
-      await page.screenshot({ path: shot(`badges-${label}`), fullPage: true });
+      await screenshotForPeople(page, { path: shot(`badges-${label}`), fullPage: true });
 
       await page.goto("/jobs");
       await expect(
         page.getByRole("link", { name: "Warehouse Associate – Oakland DC" }),
       ).toBeVisible();
       await expectNoSeriousViolations(page);
-      await page.screenshot({ path: shot(`jobs-${label}`), fullPage: true });
+      await screenshotForPeople(page, { path: shot(`jobs-${label}`), fullPage: true });
 
       await page.goto("/outbox");
       const mail = page.getByRole("list", { name: "Invitation e-mails" }).getByRole("button");
       await (await hydrated(mail.first())).click();
       await expect(page.locator("iframe[title^='Invitation e-mail']")).toBeVisible();
       await expectNoSeriousViolations(page, { exclude: ["iframe[sandbox]"] });
-      await page.screenshot({ path: shot(`outbox-${label}`), fullPage: true });
+      await screenshotForPeople(page, { path: shot(`outbox-${label}`), fullPage: true });
 
       await page.goto("/workers/import");
       await hydrated(page.getByRole("button", { name: "Try the sample file" }));
       await expectNoSeriousViolations(page);
-      await page.screenshot({ path: shot(`import-${label}`), fullPage: true });
+      await screenshotForPeople(page, { path: shot(`import-${label}`), fullPage: true });
     }
   });
 });

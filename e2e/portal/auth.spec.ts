@@ -4,6 +4,7 @@ import {
   demoKeys,
   expect,
   hydrated,
+  screenshotForPeople,
   signInWithDemo,
   test,
 } from "./fixtures";
@@ -51,7 +52,7 @@ test.describe("signing in and out", () => {
       /is the secret key: the two keys are in each other's fields/,
     );
     await expect(page.getByLabel("Secret key")).toHaveAttribute("aria-invalid", "true");
-    await page.screenshot({ path: "test-results/screens/sign-in-swapped-1280.png" });
+    await screenshotForPeople(page, { path: "test-results/screens/sign-in-swapped-1280.png" });
   });
 
   test("a signed-in visitor to / or /sign-in goes on to the portal", async ({ page }) => {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, screenshotForPeople, test } from "./fixtures";
 
 /**
  * The axe-core the project depends on (4.14), not the one @axe-core/playwright pins (~4.12): its
@@ -103,12 +103,12 @@ export async function checkWidthsAndDark(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await expectNoSeriousViolations(page);
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+    await screenshotForPeople(page, { path: `${dir}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.emulateMedia({ colorScheme: "dark" });
   await transitionsEnded(page);
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: `${dir}/${name}-dark.png`, fullPage: true });
+  await screenshotForPeople(page, { path: `${dir}/${name}-dark.png`, fullPage: true });
   await page.emulateMedia({ colorScheme: "light" });
 }

@@ -1,6 +1,14 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousViolations as expectAxeClean } from "./axe";
-import { chooseKeyPair, expect, hydrated, type PortalApi, test, uniqueWorker } from "./fixtures";
+import {
+  chooseKeyPair,
+  expect,
+  hydrated,
+  type PortalApi,
+  screenshotForPeople,
+  test,
+  uniqueWorker,
+} from "./fixtures";
 
 /**
  * Managing badges on /badges: how many workers hold each (linked to the filtered list), renaming
@@ -170,21 +178,27 @@ for (const width of [1280, 390]) {
     // The whole list first: the demo's badges with their counts.
     await page.goto("/badges");
     await expect(page.getByRole("link", { name: /workers? hold/ }).first()).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath(`badges-all-${width}.png`), fullPage: true });
+    await screenshotForPeople(page, {
+      path: testInfo.outputPath(`badges-all-${width}.png`),
+      fullPage: true,
+    });
     const item = await openBadges(page, badge.name);
     await expect(item.getByRole("link", { name: /2 workers hold/ })).toBeVisible();
     await expectAxeClean(page);
-    await page.screenshot({ path: testInfo.outputPath(`badges-${width}.png`), fullPage: true });
+    await screenshotForPeople(page, {
+      path: testInfo.outputPath(`badges-${width}.png`),
+      fullPage: true,
+    });
 
     await item.getByRole("button", { name: `Edit ${badge.name}` }).click();
     await expect(item.getByRole("textbox", { name: "Badge name" })).toBeFocused();
     await expectAxeClean(page);
-    await page.screenshot({ path: testInfo.outputPath(`badges-rename-${width}.png`) });
+    await screenshotForPeople(page, { path: testInfo.outputPath(`badges-rename-${width}.png`) });
     await page.keyboard.press("Escape");
 
     await item.getByRole("button", { name: `Delete ${badge.name}` }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
     await expectAxeClean(page);
-    await page.screenshot({ path: testInfo.outputPath(`badges-delete-${width}.png`) });
+    await screenshotForPeople(page, { path: testInfo.outputPath(`badges-delete-${width}.png`) });
   });
 }

@@ -9,7 +9,7 @@ import {
   stepAnchor,
 } from "../../components/calendar/calendar-dates";
 import { expectNoSeriousViolations, transitionsEnded } from "./axe";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, screenshotForPeople, test } from "./fixtures";
 
 /**
  * The calendar (issue 28) on the demo: the menu reaches it, this week shows the postings that
@@ -30,12 +30,12 @@ async function shoot(page: Page, name: string) {
   // measures the page once the range it shows is the one asked for.
   await expect(page.locator("[aria-busy]")).toHaveCount(0);
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: `${dir}/${name}-light.png`, fullPage: true });
+  await screenshotForPeople(page, { path: `${dir}/${name}-light.png`, fullPage: true });
   await page.emulateMedia({ colorScheme: "dark" });
   // The switch runs the colour transitions: axe measures the colours they end on.
   await transitionsEnded(page);
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: `${dir}/${name}-dark.png`, fullPage: true });
+  await screenshotForPeople(page, { path: `${dir}/${name}-dark.png`, fullPage: true });
   await page.emulateMedia({ colorScheme: "light" });
 }
 
@@ -123,7 +123,7 @@ test("the calendar: this week's postings by their site's day, the month, paging,
   await expect(menu).toHaveAttribute("aria-expanded", "true");
   await expect(nav.getByRole("link", { name: "Calendar" })).toBeVisible();
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: test.info().outputPath("menu-390-light.png") });
+  await screenshotForPeople(page, { path: test.info().outputPath("menu-390-light.png") });
   await page.keyboard.press("Escape");
   await expect(menu).toHaveAttribute("aria-expanded", "false");
   await expect(menu).toBeFocused();

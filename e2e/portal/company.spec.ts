@@ -1,4 +1,4 @@
-import { alertWith, expect, hydrated, test } from "./fixtures";
+import { alertWith, expect, hydrated, screenshotForPeople, test } from "./fixtures";
 
 /**
  * The rest of the reference in the portal (issue 27): the Company page (contact and billing,
@@ -43,7 +43,10 @@ test("an admin edits the company's contact and billing; the terms stay read-only
     for (const scheme of ["light", "dark"] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `${SHOTS}/company-${width}-${scheme}.png`, fullPage: true });
+      await screenshotForPeople(page, {
+        path: `${SHOTS}/company-${width}-${scheme}.png`,
+        fullPage: true,
+      });
     }
   }
 });
@@ -78,12 +81,12 @@ test("Resend notifications tells the workers again, then says to wait", async ({
   await button.click();
   await expect(page.getByText(/Told \d+ workers? again|Nobody to tell right now/)).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/resend-1280.png` });
+  await screenshotForPeople(page, { path: `${SHOTS}/resend-1280.png` });
   await page.setViewportSize({ width: 390, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/resend-390-light.png`, fullPage: true });
+  await screenshotForPeople(page, { path: `${SHOTS}/resend-390-light.png`, fullPage: true });
   await button.click();
   await expect(alertWith(page, "Nothing was sent")).toContainText("try again in");
   await page.setViewportSize({ width: 390, height: 900 });
   await page.emulateMedia({ colorScheme: "dark" });
-  await page.screenshot({ path: `${SHOTS}/resend-390-dark.png`, fullPage: true });
+  await screenshotForPeople(page, { path: `${SHOTS}/resend-390-dark.png`, fullPage: true });
 });

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
-import { expect, hydrated, type PortalApi, test } from "./fixtures";
+import { expect, hydrated, type PortalApi, screenshotForPeople, test } from "./fixtures";
 
 /** The bulk invite's steps as a person takes them, shared by the import journeys. */
 
@@ -127,7 +127,7 @@ export async function workersMatching(api: PortalApi, q: string) {
 export async function lookAt(page: Page, name: string, outputPath: (name: string) => string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 800 });
-    await page.screenshot({ path: outputPath(`${name}-${width}.png`), fullPage: true });
+    await screenshotForPeople(page, { path: outputPath(`${name}-${width}.png`), fullPage: true });
     await test.step(`axe at ${width} px`, () => expectNoSeriousViolations(page));
   }
 }

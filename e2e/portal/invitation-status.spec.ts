@@ -1,4 +1,12 @@
-import { expect, HUMAN_PAUSE_MS, hydrated, inviteViaUi, test, uniqueWorker } from "./fixtures";
+import {
+  expect,
+  HUMAN_PAUSE_MS,
+  hydrated,
+  inviteViaUi,
+  screenshotForPeople,
+  test,
+  uniqueWorker,
+} from "./fixtures";
 
 /**
  * A worker who has not joined yet says so: "Invited" (not "Active") on their page, a resend
@@ -17,7 +25,7 @@ test("an invited worker shows Invited, gets a new link on Resend, and is Active 
   await expect(header.getByText("Active", { exact: true })).toHaveCount(0);
 
   const resend = await hydrated(header.getByRole("button", { name: "Resend invitation" }));
-  await page.screenshot({ path: "test-results/screens/invited-header-1280.png" });
+  await screenshotForPeople(page, { path: "test-results/screens/invited-header-1280.png" });
   await resend.click();
   await expect(header.getByText(`New invitation sent to ${w.email}.`)).toBeVisible();
 
@@ -34,7 +42,7 @@ test("an invited worker shows Invited, gets a new link on Resend, and is Active 
   await expect(items).toHaveCount(2);
   await expect(items.first()).toContainText("Kept locally");
   await expect(items.nth(1)).toContainText("Kept locally");
-  await page.screenshot({ path: "test-results/screens/outbox-kept-locally-1280.png" });
+  await screenshotForPeople(page, { path: "test-results/screens/outbox-kept-locally-1280.png" });
 
   // The first link no longer works: the outbox says so, though the mail still says "works once";
   // the worker who opens it is told to ask for a new one.
@@ -45,7 +53,7 @@ test("an invited worker shows Invited, gets a new link on Resend, and is Active 
     "This link no longer works: a newer invitation was sent",
   );
   await expect(page.getByRole("article").getByText(/it works once/)).toHaveCount(0);
-  await page.screenshot({ path: "/tmp/c-shots/outbox-replaced-link-1280.png" });
+  await screenshotForPeople(page, { path: "/tmp/c-shots/outbox-replaced-link-1280.png" });
   const oldLink = await page
     .getByRole("article")
     .getByRole("link", { name: /Open accept page/ })

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
-import { expect, hydrated, test, uniqueWorker } from "./fixtures";
+import { expect, hydrated, screenshotForPeople, test, uniqueWorker } from "./fixtures";
 
 const SIZES = [
   ["desktop", 1280],
@@ -29,7 +29,7 @@ test.describe("keyboard", () => {
     await expect(skip).toBeFocused();
     const box = await skip.boundingBox();
     expect(box?.width ?? 0, "the focused skip link is visible").toBeGreaterThan(40);
-    await page.screenshot({ path: test.info().outputPath("skip-link.png") });
+    await screenshotForPeople(page, { path: test.info().outputPath("skip-link.png") });
     await page.keyboard.press("Enter");
     await expect(page.getByRole("main")).toBeFocused();
     // The next Tab goes to the page's first control, not back through the nav.
@@ -111,7 +111,7 @@ test.describe("keyboard", () => {
     const help = palette.getByRole("region", { name: "Keyboard shortcuts" });
     await expect(help.getByText("Open the command palette (also while typing)")).toBeVisible();
     await expect(help.getByText("Search workers")).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath("palette-shortcuts.png") });
+    await screenshotForPeople(page, { path: test.info().outputPath("palette-shortcuts.png") });
     await palette.getByRole("combobox").fill("badges");
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/badges$/);
@@ -144,7 +144,7 @@ test.describe("keyboard", () => {
       await palette.getByRole("combobox").fill("jo");
       await expect(palette.getByRole("option", { name: "Jobs" })).toBeVisible();
       await expectNoSeriousViolations(page);
-      await page.screenshot({ path: test.info().outputPath(`palette-${label}.png`) });
+      await screenshotForPeople(page, { path: test.info().outputPath(`palette-${label}.png`) });
       await page.keyboard.press("Escape");
       await expect(palette).toBeHidden();
     }
@@ -169,7 +169,9 @@ test.describe("unknown URLs", () => {
         await expect(page).toHaveTitle("Page not found · Employer Portal");
         await expectNoSeriousViolations(page, { strict: true });
         if (path === "/nope") {
-          await page.screenshot({ path: test.info().outputPath(`not-found-${label}.png`) });
+          await screenshotForPeople(page, {
+            path: test.info().outputPath(`not-found-${label}.png`),
+          });
         }
       }
       await hydrated(page.getByRole("link", { name: "Back to workers" }));
@@ -188,7 +190,9 @@ test.describe("unknown URLs", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
       await expect(page.getByRole("navigation")).toHaveCount(0);
       await expectNoSeriousViolations(page, { strict: true });
-      await page.screenshot({ path: test.info().outputPath(`not-found-signed-out-${label}.png`) });
+      await screenshotForPeople(page, {
+        path: test.info().outputPath(`not-found-signed-out-${label}.png`),
+      });
     }
     await page.getByRole("link", { name: "Sign in to the portal" }).click();
     await page.waitForURL(/\/sign-in/);

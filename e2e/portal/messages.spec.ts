@@ -1,6 +1,13 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
-import { expect, hydrated, serverInfo, signInWithDemo, test } from "./fixtures";
+import {
+  expect,
+  hydrated,
+  screenshotForPeople,
+  serverInfo,
+  signInWithDemo,
+  test,
+} from "./fixtures";
 import { demoPerson, tryDemoAs } from "./people-helpers";
 
 /**
@@ -189,7 +196,10 @@ test("axe and screenshots: the jobs list with a count, the conversation, at 1280
       await workerWrites(`I'm at gate D. (${round})`);
       await expectUnread(row, unreadBefore + (round === 1 ? 2 : 1));
       await expectNoSeriousViolations(page);
-      await page.screenshot({ path: shot(`messages-list-${scheme}-${label}`), fullPage: true });
+      await screenshotForPeople(page, {
+        path: shot(`messages-list-${scheme}-${label}`),
+        fullPage: true,
+      });
 
       // The job page before the conversation is opened: its count in the header and on the card.
       await page.goto(`/jobs/${requestId}`);

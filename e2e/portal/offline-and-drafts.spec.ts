@@ -6,6 +6,7 @@ import {
   HUMAN_PAUSE_MS,
   hydrated,
   inviteViaUi,
+  screenshotForPeople,
   test,
   uniqueWorker,
 } from "./fixtures";
@@ -48,7 +49,7 @@ async function atBothWidths(
       width,
     );
     if (axe) await expectAxeClean(page);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`) });
+    await screenshotForPeople(page, { path: testInfo.outputPath(`${name}-${width}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

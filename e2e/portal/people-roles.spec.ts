@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
-import { alertWith, expect, hydrated, test, uniqueWorker } from "./fixtures";
+import { alertWith, expect, hydrated, screenshotForPeople, test, uniqueWorker } from "./fixtures";
 import { demoPerson, keyPairSession, tryDemoAs } from "./people-helpers";
 
 const SHOTS = "/tmp/d1-shots";
@@ -72,7 +72,7 @@ test.describe("screens follow the role", () => {
     await expectNoSeriousViolations(page);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/read-only-worker-${width}.png` });
+      await screenshotForPeople(page, { path: `${SHOTS}/read-only-worker-${width}.png` });
     }
     await page.setViewportSize({ width: 1280, height: 800 });
 

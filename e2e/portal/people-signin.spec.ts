@@ -1,5 +1,5 @@
 import { expectNoSeriousViolations } from "./axe";
-import { alertWith, expect, hydrated, test } from "./fixtures";
+import { alertWith, expect, hydrated, screenshotForPeople, test } from "./fixtures";
 import {
   demoPerson,
   keyPairSession,
@@ -147,24 +147,27 @@ test.describe("a person's own sign-in", () => {
       await page.goto("/sign-in");
       await hydrated(page.getByRole("button", { name: "Try the demo" }));
       await expectNoSeriousViolations(page);
-      await page.screenshot({ path: `${SHOTS}/sign-in-${width}.png`, fullPage: true });
+      await screenshotForPeople(page, { path: `${SHOTS}/sign-in-${width}.png`, fullPage: true });
       await page.getByRole("link", { name: "API key pair" }).click();
       await expect(page.getByLabel("API key")).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/sign-in-keys-${width}.png`, fullPage: true });
+      await screenshotForPeople(page, {
+        path: `${SHOTS}/sign-in-keys-${width}.png`,
+        fullPage: true,
+      });
 
       await page.goto("/forgot-password");
       await hydrated(page.getByRole("button", { name: "Send me a link" }));
       await expectNoSeriousViolations(page);
-      await page.screenshot({ path: `${SHOTS}/forgot-${width}.png`, fullPage: true });
+      await screenshotForPeople(page, { path: `${SHOTS}/forgot-${width}.png`, fullPage: true });
 
       await page.goto("/reset-password#token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
       await hydrated(page.getByRole("button", { name: "Set my password" }));
       await expectNoSeriousViolations(page);
-      await page.screenshot({ path: `${SHOTS}/reset-${width}.png`, fullPage: true });
+      await screenshotForPeople(page, { path: `${SHOTS}/reset-${width}.png`, fullPage: true });
 
       await tryDemoAs(page, demoPerson("customer_admin"));
       await expectNoSeriousViolations(page);
-      await page.screenshot({ path: `${SHOTS}/header-admin-${width}.png` });
+      await screenshotForPeople(page, { path: `${SHOTS}/header-admin-${width}.png` });
     });
   }
 });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
-import { expect, HUMAN_PAUSE_MS, hydrated, test } from "./fixtures";
+import { expect, HUMAN_PAUSE_MS, hydrated, screenshotForPeople, test } from "./fixtures";
 
 /**
  * The employer as a team: the demo admin invites a teammate, who accepts, signs in and is then
@@ -21,7 +21,7 @@ async function demoAs(page: Page, name: string) {
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await screenshotForPeople(page, { path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

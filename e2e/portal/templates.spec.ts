@@ -1,5 +1,5 @@
 import { checkWidthsAndDark, expectNoSeriousViolations } from "./axe";
-import { expect, hydrated, test } from "./fixtures";
+import { expect, hydrated, screenshotForPeople, test } from "./fixtures";
 
 /**
  * Posting in seconds (issue 28): "Post again" on a demo posting fills the form from it, a date
@@ -31,7 +31,7 @@ test("post again from a demo posting, save it as a template, post from the templ
   await page.waitForURL(/\/jobs\/\d+$/);
   const again = await hydrated(page.getByRole("link", { name: "Post again" }));
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: test.info().outputPath("detail-1280.png") });
+  await screenshotForPeople(page, { path: test.info().outputPath("detail-1280.png") });
   await again.click();
   await page.waitForURL(/\/jobs\/new\?from=\d+$/);
   await hydrated(page.getByRole("button", { name: "Post job" }));

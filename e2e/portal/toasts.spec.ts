@@ -1,6 +1,13 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousViolations as axeClean, transitionsEnded } from "./axe";
-import { expect, hydrated, type PortalApi, test, uniqueWorker } from "./fixtures";
+import {
+  expect,
+  hydrated,
+  type PortalApi,
+  screenshotForPeople,
+  test,
+  uniqueWorker,
+} from "./fixtures";
 
 /**
  * Feedback after an action: a toast says what was done and offers Undo where undoing is safe;
@@ -64,7 +71,7 @@ test("bulk add badge, then Undo: those who held it before keep it, the others lo
   const barBox = (await bar.boundingBox())!;
   expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(barBox.y + 1);
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: "test-results/screens/toast-undo-1280.png" });
+  await screenshotForPeople(page, { path: "test-results/screens/toast-undo-1280.png" });
 
   await toast.getByRole("button", { name: "Undo" }).click();
   await expect(
@@ -110,7 +117,7 @@ test("bulk remove badge, then Undo gives it back only to those who lost it", asy
   await expect(toast).toContainText("1 worker did not have it.");
   // The toast itself (the phone list's selected-card contrast is issue 18 item 15's).
   await expectNoSeriousViolations(page, "[data-toast]");
-  await page.screenshot({ path: "test-results/screens/toast-undo-390.png" });
+  await screenshotForPeople(page, { path: "test-results/screens/toast-undo-390.png" });
   expect(await holds(api, holder!.id, badge.id)).toBe(0);
 
   await toast.getByRole("button", { name: "Undo" }).click();
@@ -139,9 +146,9 @@ test.describe("a session that ended on the list", () => {
         .getByRole("status")
         .filter({ hasText: "Your session ended — sign in again to continue" }),
     ).toBeVisible();
-    await page.screenshot({ path: "test-results/screens/sign-in-expired-1280.png" });
+    await screenshotForPeople(page, { path: "test-results/screens/sign-in-expired-1280.png" });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: "test-results/screens/sign-in-expired-390.png" });
+    await screenshotForPeople(page, { path: "test-results/screens/sign-in-expired-390.png" });
   });
 
   test("a search after the session ended: sign-in says why, and comes back", async ({

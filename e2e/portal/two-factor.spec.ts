@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { alertWith, expect, hydrated, test } from "./fixtures";
+import { alertWith, expect, hydrated, screenshotForPeople, test } from "./fixtures";
 import { type DemoPerson, demoPerson, keyPairSession, signInWithPassword } from "./people-helpers";
 
 const SHOTS = "/tmp/totp-shots";
@@ -34,12 +34,13 @@ async function enrol(page: Page, shot?: string): Promise<string> {
   await expect(key).toBeVisible();
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
   const secret = ((await key.textContent()) ?? "").replace(/\s+/g, "");
-  if (shot) await page.screenshot({ path: `${SHOTS}/${shot}-setup.png`, fullPage: true });
+  if (shot) await screenshotForPeople(page, { path: `${SHOTS}/${shot}-setup.png`, fullPage: true });
   await page.getByLabel("Code from the app").fill(codeFor(secret));
   await page.getByRole("button", { name: "Turn on" }).click();
   const codes = page.getByRole("list", { name: "Recovery codes" });
   await expect(codes.getByRole("listitem")).toHaveCount(10);
-  if (shot) await page.screenshot({ path: `${SHOTS}/${shot}-recovery.png`, fullPage: true });
+  if (shot)
+    await screenshotForPeople(page, { path: `${SHOTS}/${shot}-recovery.png`, fullPage: true });
   await expect(page.getByRole("button", { name: "Done" })).toBeDisabled();
   await page.getByLabel("I have saved them").check();
   await page.getByRole("button", { name: "Done" }).click();
@@ -82,7 +83,7 @@ test.describe("two-factor sign-in", () => {
     await demoAs(page, sam, /\/home$/);
     const secret = await enrol(page, "account-1280");
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/account-on-390.png`, fullPage: true });
+    await screenshotForPeople(page, { path: `${SHOTS}/account-on-390.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.getByRole("button", { name: "Sign out" }).click();
@@ -90,9 +91,9 @@ test.describe("two-factor sign-in", () => {
     await signInWithPassword(page, sam.email, sam.password);
     const code = page.getByLabel("Code");
     await expect(code).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/sign-in-code-1280.png`, fullPage: true });
+    await screenshotForPeople(page, { path: `${SHOTS}/sign-in-code-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/sign-in-code-390.png`, fullPage: true });
+    await screenshotForPeople(page, { path: `${SHOTS}/sign-in-code-390.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     // The challenge stays in the sealed cookie: nothing of it in the address bar.
     expect(page.url()).not.toMatch(/challenge|token/);
@@ -126,7 +127,7 @@ test.describe("two-factor sign-in", () => {
     await rule.click();
     await expect(rule).toHaveAttribute("aria-checked", "true");
     await expect(page.getByRole("list", { name: "Teammates" })).toContainText("Two-factor on");
-    await page.screenshot({ path: `${SHOTS}/team-1280.png`, fullPage: true });
+    await screenshotForPeople(page, { path: `${SHOTS}/team-1280.png`, fullPage: true });
 
     const other = await newPage(browser, baseURL);
     try {
@@ -137,7 +138,10 @@ test.describe("two-factor sign-in", () => {
       // Every other page sends them back here.
       await other.goto("/workers");
       await other.waitForURL(/\/account\?two_factor=required$/);
-      await other.screenshot({ path: `${SHOTS}/account-required-1280.png`, fullPage: true });
+      await screenshotForPeople(other, {
+        path: `${SHOTS}/account-required-1280.png`,
+        fullPage: true,
+      });
     } finally {
       await other.context().close();
     }
