@@ -90,7 +90,7 @@ test.describe("accessibility (axe, WCAG 2 A and AA)", () => {
 
   test("the worker list, on a desktop and on a phone", async ({ signedIn: page }) => {
     await page.goto("/workers");
-    await expect(page.getByRole("status").filter({ hasText: /^\d+ workers$/ })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: /^[\d,]+ workers$/ })).toBeVisible();
     await expectNoSeriousViolations(page);
     await page.setViewportSize({ width: 375, height: 800 });
     const cards = page.getByRole("list", { name: /^Workers/ });
@@ -328,7 +328,7 @@ test.describe("accessibility in dark mode (axe, WCAG 2 A and AA)", () => {
     for (const [label, width] of widths) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto("/workers");
-      await expect(page.getByRole("status").filter({ hasText: /^\d+ workers$/ })).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: /^[\d,]+ workers$/ })).toBeVisible();
       const rows =
         label === "phone"
           ? page.getByRole("list", { name: /^Workers/ }).getByRole("listitem")

@@ -62,7 +62,7 @@ async function signInLive(page: Page) {
 }
 
 const countLine = (page: Page) =>
-  page.getByRole("status").filter({ hasText: /on this page$|^\d+ workers?$/ });
+  page.getByRole("status").filter({ hasText: /on this page$|^[\d,]+ workers?$/ });
 
 test.describe("against a service that behaves like the real one (live keys)", () => {
   test.beforeEach(async ({ request }) => {
@@ -360,7 +360,7 @@ test.describe("against a service that behaves like the real one (live keys)", ()
     await expect(header.getByText("Demo Staffing Co")).toBeVisible();
     await expect(page.getByText(/LIVE environment/)).toHaveCount(0);
     // Our API gives a total, the fake does not: here the count and the last page are known.
-    await expect(countLine(page)).toHaveText(/^\d+ workers$/);
+    await expect(countLine(page)).toHaveText(/^[\d,]+ workers$/);
     await expect(
       page.getByRole("navigation", { name: "Pagination" }).getByText(/^Page 1 of \d+$/),
     ).toBeVisible();

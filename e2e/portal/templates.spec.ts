@@ -43,7 +43,7 @@ test("post again from a demo posting, save it as a template, post from the templ
   const required = page.getByRole("list", { name: "Required badges" });
   await expect(required.getByText("Warehouse Pro")).toBeVisible();
   const live = page.getByTestId("qualified-line");
-  await expect(live).toHaveText(/^\d+ qualified workers? within 25 mi$/);
+  await expect(live).toHaveText(/^[\d,]+ qualified workers? within 25 mi$/);
   await checkWidthsAndDark(page, "post-again");
 
   const postedName = `${source} (again ${tag})`;
@@ -80,7 +80,7 @@ test("post again from a demo posting, save it as a template, post from the templ
   await page.getByRole("button", { name: "Use template" }).click();
   await expect(page.getByLabel("Request name")).toHaveValue(postedName);
   await expect(required.getByText("Warehouse Pro")).toBeVisible();
-  await expect(live).toHaveText(/^\d+ qualified workers? within 25 mi$/);
+  await expect(live).toHaveText(/^[\d,]+ qualified workers? within 25 mi$/);
   const before = await live.textContent();
 
   // One more required badge: fewer workers qualify, and the line says so.
@@ -89,7 +89,7 @@ test("post again from a demo posting, save it as a template, post from the templ
   await page.getByRole("option", { name: "Pallet Jack" }).click();
   await expect(required.getByText("Pallet Jack")).toBeVisible();
   await expect(live).not.toHaveText(before ?? "");
-  await expect(live).toHaveText(/^\d+ qualified workers? within 25 mi$/);
+  await expect(live).toHaveText(/^[\d,]+ qualified workers? within 25 mi$/);
   await checkWidthsAndDark(page, "from-template");
 
   const templatedName = `From template ${tag}`;

@@ -8,7 +8,7 @@ test("searches and pages the worker list, and the URL keeps the view", async ({
 }) => {
   const w = await api.invite(uniqueWorker("list"));
   await page.goto("/workers");
-  await expect(page.getByRole("status").filter({ hasText: /^\d+ workers$/ })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /^[\d,]+ workers$/ })).toBeVisible();
 
   // Paging: the next page, and back.
   const pager = page.getByRole("navigation", { name: "Pagination" });
@@ -93,7 +93,7 @@ test("filters by status and badge, and offers to clear a search that finds nothi
   await hydrated(page.getByRole("button", { name: "Clear filters" }));
   await page.getByRole("button", { name: "Clear filters" }).click();
   await expect(page).toHaveURL(/\/workers$/);
-  await expect(page.getByRole("status").filter({ hasText: /^\d+ workers$/ })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /^[\d,]+ workers$/ })).toBeVisible();
 });
 
 test("finds a worker by a name typed without its accents, as a demo presenter types it", async ({
