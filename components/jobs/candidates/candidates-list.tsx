@@ -12,8 +12,11 @@ export type Outcome =
   | { status: "hired"; name: string }
   | { status: "refused"; name: string; message: string };
 
+/** A row of the list: `kept` is a worker hired from this page, shown where they were. */
+export type ListedCandidate = Candidate & { kept?: true };
+
 type Props = {
-  candidates: readonly Candidate[];
+  candidates: readonly ListedCandidate[];
   outcomes: Readonly<Record<number, Outcome>>;
   /** False: no Hire buttons (the panel says why). */
   hiring: boolean;
@@ -41,7 +44,7 @@ export function CandidatesList({
   stale,
   allDays = null,
 }: Props) {
-  const first = candidates[0]?.rank ?? 1;
+  const first = candidates.find((c) => !c.kept)?.rank ?? 1;
   return (
     <ol
       // list-style none drops list semantics in some screen readers: role="list" keeps them.
@@ -74,7 +77,7 @@ function CandidateRow({
   onHighlight,
   allDays,
 }: {
-  candidate: Candidate;
+  candidate: ListedCandidate;
   outcome: Outcome | undefined;
   hiring: boolean;
   onHire: (c: Candidate) => void;
@@ -100,10 +103,10 @@ function CandidateRow({
       className="flex flex-col gap-3 px-4 py-4 transition-colors hover:bg-slate-50/80 sm:flex-row sm:items-center sm:gap-4 sm:px-5"
     >
       <div className="flex min-w-0 flex-1 items-start gap-3">
-        <RankMark rank={c.rank} coordinates={c.coordinates} />
+        {c.kept ? <HiredMark /> : <RankMark rank={c.rank} coordinates={c.coordinates} />}
         <div className="min-w-0 flex-1">
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <span className="sr-only">Rank {c.rank}: </span>
+            <span className="sr-only">{c.kept ? "Hired: " : `Rank ${c.rank}: `}</span>
             <Link
               href={`/workers/${w.id}`}
               className="max-w-full min-w-0 truncate font-semibold text-slate-900 hover:text-indigo-700 hover:underline focus-visible:rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
@@ -208,6 +211,24 @@ function ApproximateChip() {
  * The rank, in the shape of the map marker (circle: current, square: home, "≈": ZIP centre,
  * dashed: none).
  */
+/** In place of the rank of a worker hired from this page (the ranks were counted again without them). */
+function HiredMark() {
+  return (
+    <span
+      aria-hidden="true"
+      className="grid size-8 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-700"
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
+        <path
+          fillRule="evenodd"
+          d="M16.704 4.153a.75.75 0 0 1 .143 1.052l-8 10.5a.75.75 0 0 1-1.127.075l-4.5-4.5a.75.75 0 0 1 1.06-1.06l3.894 3.893 7.48-9.817a.75.75 0 0 1 1.05-.143Z"
+          clipRule="evenodd"
+        />
+      </svg>
+    </span>
+  );
+}
+
 function RankMark({ rank, coordinates }: { rank: number; coordinates: Candidate["coordinates"] }) {
   const shape =
     coordinates === "current"

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Candidate, CandidatePage, JobRequest } from "@/lib/portal/job-types";
 import type { Worker } from "@/lib/portal/types";
-import { CandidatesPanel } from "./candidates-panel";
+import { CandidatesPanel, withKeptRows } from "./candidates-panel";
 
 const worker = (id: number, first: string, last: string, over: Partial<Worker> = {}): Worker =>
   ({
@@ -133,14 +133,49 @@ describe("the candidates panel", () => {
       job: { worker_id: 11, job_request_id: 7 },
     });
     await waitFor(() => expect(screen.getByText("Maria Garcia is hired.")).toBeTruthy());
-    // The refetched list has no Maria: the hire stays in view above it.
-    await waitFor(() =>
-      expect(screen.queryByRole("button", { name: "Hire Maria Garcia" })).toBeNull(),
-    );
-    expect(screen.getByText("Hired just now:")).toBeTruthy();
+    // The refetched list has no Maria (Ken is rank 1 now): her row stays where it was, marked
+    // hired, so nothing moves under the pointer.
+    const rowTexts = () =>
+      within(screen.getByRole("list"))
+        .getAllByRole("listitem")
+        .map((r) => r.textContent ?? "");
+    await waitFor(() => expect(rowTexts()[1]).toMatch(/^1Rank 1: Ken Ito/));
+    expect(rowTexts()).toHaveLength(2);
+    expect(rowTexts()[0]).toMatch(/^Hired: Maria Garcia/);
+    const rows = within(screen.getByRole("list")).getAllByRole("listitem");
+    expect(rows[0]?.textContent).toContain("Hired");
+    expect(screen.queryByRole("button", { name: "Hire Maria Garcia" })).toBeNull();
+    expect(screen.queryByText("Hired just now:")).toBeNull();
     expect(screen.getByRole("link", { name: "Maria Garcia" }).getAttribute("href")).toBe(
       "/workers/11",
     );
+  });
+
+  it("puts hired rows back where they were, in the order they were shown", () => {
+    const at = (c: Candidate, rank: number): Candidate => ({ ...c, rank });
+    const [a, b, c, d] = [
+      MARIA,
+      KEN,
+      { ...KEN, worker: { ...KEN.worker, id: 31 } },
+      { ...KEN, worker: { ...KEN.worker, id: 41 } },
+    ];
+    // Shown a b c d; b was hired (row 1), then d (row 3, counting b still there).
+    const kept = {
+      [b.worker.id]: { row: b, page: 1, at: 1 },
+      [d.worker.id]: { row: d, page: 1, at: 3 },
+    };
+    const rows = withKeptRows([at(a, 1), at(c, 2)], kept, 1);
+    expect(rows.map((r) => [r.worker.id, r.kept ?? false])).toEqual([
+      [a.worker.id, false],
+      [b.worker.id, true],
+      [c.worker.id, false],
+      [d.worker.id, true],
+    ]);
+    // Another page: nothing is put back; a worker the service lists again is not doubled.
+    expect(withKeptRows([at(a, 1)], kept, 2)).toHaveLength(1);
+    expect(
+      withKeptRows([at(a, 1), at(b, 2)], kept, 1).filter((r) => r.worker.id === b.worker.id),
+    ).toHaveLength(1);
   });
 
   it("shows a refusal on the row and announces it (someone else hired the worker first)", async () => {

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { type ReactNode, useCallback, useEffect, useId, useMemo, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useRoleRefusal } from "@/components/portal/portal-access";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
@@ -9,7 +9,7 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { fullName } from "@/components/workers/list/worker-parts";
 import { useAssignJob, useCandidates } from "@/lib/portal/client/hooks/use-jobs";
 import type { Candidate, JobRequest } from "@/lib/portal/job-types";
-import { CandidatesList, type Outcome } from "./candidates-list";
+import { CandidatesList, type ListedCandidate, type Outcome } from "./candidates-list";
 import { CandidatesMap } from "./candidates-map";
 import { chooseRings, latLngOf, mapSummary, markerData, rankingRule } from "./distance";
 import { hiringOf, refusalMessage } from "./hiring";
@@ -46,6 +46,15 @@ export function CandidatesPanel({ request, mapTileUrl, canHire, allDays = null }
 
   const data = query.data;
   const candidates = useMemo(() => data?.candidates ?? [], [data]);
+  // Workers hired from this page stay where they were in the list, marked hired, after the
+  // refreshed list drops them: rows that moved up under the pointer could take the next click
+  // to nothing, or to the wrong worker's Hire.
+  const [kept, setKept] = useState<Record<number, { row: Candidate; page: number; at: number }>>(
+    {},
+  );
+  const rows = useMemo(() => withKeptRows(candidates, kept, page), [candidates, kept, page]);
+  const shown = useRef({ rows, page });
+  shown.current = { rows, page };
   const hiring = hiringOf(request);
   const canHireNow = canHire && hiring.open;
 
@@ -66,6 +75,8 @@ export function CandidatesPanel({ request, mapTileUrl, canHire, allDays = null }
       try {
         await mutateAsync({ worker_id: id });
         setOutcomes((o) => ({ ...o, [id]: { status: "hired", name } }));
+        const at = shown.current.rows.findIndex((r) => r.worker.id === id);
+        if (at >= 0) setKept((k) => ({ ...k, [id]: { row: c, page: shown.current.page, at } }));
         setAnnouncement(
           allDays && allDays > 1
             ? `${name} is hired for all ${allDays} remaining days.`
@@ -95,7 +106,7 @@ export function CandidatesPanel({ request, mapTileUrl, canHire, allDays = null }
 
   // Outcomes whose worker has left the list (hired, or refused because someone else hired
   // them): kept in view, since their rows are gone.
-  const shownIds = new Set(candidates.map((c) => c.worker.id));
+  const shownIds = new Set(rows.map((c) => c.worker.id));
   const gone = Object.entries(outcomes).filter(([id]) => !shownIds.has(Number(id)));
   const hiredGone = gone.filter(([, o]) => o.status === "hired");
   const refusedGone = gone.filter(
@@ -231,7 +242,7 @@ export function CandidatesPanel({ request, mapTileUrl, canHire, allDays = null }
       ) : (
         <div className="border-t border-slate-200">
           <CandidatesList
-            candidates={candidates}
+            candidates={rows}
             outcomes={outcomes}
             hiring={canHireNow}
             onHire={hire}
@@ -342,4 +353,23 @@ function ListSkeleton() {
       ))}
     </div>
   );
+}
+
+/**
+ * The page's candidates with the workers hired from it put back where they were (they leave
+ * the service's list once hired), each marked as kept. Rows go back in the order they were
+ * shown, so a later hire's position already counts the earlier ones.
+ */
+export function withKeptRows(
+  candidates: readonly Candidate[],
+  kept: Readonly<Record<number, { row: Candidate; page: number; at: number }>>,
+  page: number,
+): ListedCandidate[] {
+  const rows: ListedCandidate[] = [...candidates];
+  const listed = new Set(candidates.map((c) => c.worker.id));
+  const back = Object.values(kept)
+    .filter((k) => k.page === page && !listed.has(k.row.worker.id))
+    .sort((a, b) => a.at - b.at);
+  for (const k of back) rows.splice(Math.min(k.at, rows.length), 0, { ...k.row, kept: true });
+  return rows;
 }
