@@ -160,13 +160,7 @@ function CandidateRow({
       </div>
       {outcome?.status === "hired" ? (
         <span className="inline-flex items-center gap-1.5 self-start rounded-full bg-emerald-50 px-3 py-1.5 text-sm font-semibold text-emerald-800 ring-1 ring-emerald-600/20 ring-inset sm:self-center">
-          <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
-            <path
-              fillRule="evenodd"
-              d="M16.704 4.153a.75.75 0 0 1 .143 1.052l-8 10.5a.75.75 0 0 1-1.127.075l-4.5-4.5a.75.75 0 0 1 1.06-1.06l3.894 3.893 7.48-9.817a.75.75 0 0 1 1.05-.143Z"
-              clipRule="evenodd"
-            />
-          </svg>
+          <CheckIcon />
           Hired
         </span>
       ) : hiring ? (
@@ -211,6 +205,19 @@ function ApproximateChip() {
  * The rank, in the shape of the map marker (circle: current, square: home, "≈": ZIP centre,
  * dashed: none).
  */
+/** The check of a hired worker: on the row's Hired pill, and in place of their rank. */
+function CheckIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
+      <path
+        fillRule="evenodd"
+        d="M16.704 4.153a.75.75 0 0 1 .143 1.052l-8 10.5a.75.75 0 0 1-1.127.075l-4.5-4.5a.75.75 0 0 1 1.06-1.06l3.894 3.893 7.48-9.817a.75.75 0 0 1 1.05-.143Z"
+        clipRule="evenodd"
+      />
+    </svg>
+  );
+}
+
 /** In place of the rank of a worker hired from this page (the ranks were counted again without them). */
 function HiredMark() {
   return (
@@ -218,13 +225,7 @@ function HiredMark() {
       aria-hidden="true"
       className="grid size-8 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-700"
     >
-      <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
-        <path
-          fillRule="evenodd"
-          d="M16.704 4.153a.75.75 0 0 1 .143 1.052l-8 10.5a.75.75 0 0 1-1.127.075l-4.5-4.5a.75.75 0 0 1 1.06-1.06l3.894 3.893 7.48-9.817a.75.75 0 0 1 1.05-.143Z"
-          clipRule="evenodd"
-        />
-      </svg>
+      <CheckIcon />
     </span>
   );
 }
