@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { chromiumPath } from "../e2e/support/chromium-path.mjs";
 
 /**
  * Browser journeys through the portal, in the machine's Chromium, against the production build.
@@ -54,7 +55,8 @@ export default defineConfig({
     trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // Debian's headless shell when it is there (e2e/support/chromium-path.mjs).
+      executablePath: chromiumPath(),
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -106,7 +106,10 @@ test.describe("security headers", () => {
     ]) {
       await page.goto(url);
       await hydrated(page.locator("main").first());
-      await page.waitForLoadState("networkidle");
+      // Every request the page makes after its load, so each had its chance to break the
+      // policy. Its own bound, not the 10 s navigation timeout: under a full run's load the
+      // API reference (the largest page) once took longer to go quiet (2026-11-29).
+      await page.waitForLoadState("networkidle", { timeout: 30_000 });
     }
     expect(await violations()).toEqual([]);
 
