@@ -1,5 +1,6 @@
 import type { FieldView, ParamView } from "@/lib/docs/reference-view";
 import { AdditionPill } from "./method-badge";
+import "./reference.css";
 import { RichText } from "./rich-text";
 
 type Row = FieldView & { in?: string };
@@ -7,8 +8,9 @@ type Row = FieldView & { in?: string };
 /**
  * Parameters or fields as a table. On phones the In/Type/Required columns fold into the name
  * cell, so the table keeps two readable columns instead of scrolling sideways. The reference
- * page holds about 1,400 of these rows: no element is there that the text does not need (the
- * small type and presence labels keep theirs, which sit on the row's 14 px line).
+ * page holds about 1,200 of these rows: no element is there that the text does not need (the
+ * small type and presence labels keep theirs, which sit on the row's 14 px line), and their
+ * styles are classes named once in reference.css, not utilities written out on every row.
  */
 export function FieldTable({
   rows,
@@ -24,7 +26,7 @@ export function FieldTable({
     kind === "object" ? (r.required ? "Always" : "Optional") : r.required ? "Required" : "Optional";
   return (
     <div className="overflow-hidden rounded-lg border border-slate-200">
-      <table className="w-full border-collapse text-left sm:table-fixed text-sm [&_td]:px-3 [&_td]:py-2.5 [&_td]:align-top [&_th]:px-3">
+      <table className="ref-fields w-full border-collapse text-left sm:table-fixed text-sm [&_td]:px-3 [&_td]:py-2.5 [&_td]:align-top [&_th]:px-3">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase [&_th]:py-2 [&_th]:whitespace-nowrap">
           <tr>
@@ -48,16 +50,14 @@ export function FieldTable({
         <tbody className="divide-y divide-slate-100">
           {(rows as Row[]).map((r) => (
             <tr key={`${r.in ?? ""}:${r.name}`}>
-              <th scope="row" className="py-2.5 align-top font-normal">
-                <code className="font-mono text-[13px] font-semibold text-slate-900 wrap-anywhere">
-                  {r.name}
-                </code>
-                <span className="mt-0.5 block font-mono text-xs text-slate-600 wrap-anywhere sm:hidden">
+              <th scope="row">
+                <code className="ref-name">{r.name}</code>
+                <span className="ref-phone-type">
                   {r.type}
                   {r.in && ` · ${r.in}`}
                 </span>
                 <span
-                  className={`block leading-5 sm:hidden ${presenceTone(r.required, kind === "object")}`}
+                  className={`ref-phone-presence ${presenceTone(r.required, kind === "object")}`}
                 >
                   {presence(r)}
                 </span>
@@ -67,14 +67,14 @@ export function FieldTable({
                   </span>
                 )}
               </th>
-              {kind === "params" && <td className="text-slate-700 max-sm:hidden">{r.in}</td>}
-              <td className="text-slate-700 wrap-break-word max-sm:hidden">
-                <span className="font-mono text-xs">{r.type}</span>
+              {kind === "params" && <td className="ref-in">{r.in}</td>}
+              <td className="ref-type">
+                <span>{r.type}</span>
               </td>
-              <td className="whitespace-nowrap max-sm:hidden">
+              <td className="ref-presence">
                 <span className={presenceTone(r.required, kind === "object")}>{presence(r)}</span>
               </td>
-              <td className="text-slate-700 wrap-break-word">
+              <td className="ref-notes">
                 <Notes notes={r.notes} />
               </td>
             </tr>
@@ -87,8 +87,8 @@ export function FieldTable({
 
 /** How "Required", "Optional" or "Always" reads, in the phone's cell and the desktop's. */
 function presenceTone(required: boolean, quiet: boolean): string {
-  if (quiet) return "text-xs text-slate-700";
-  return required ? "text-xs font-semibold text-rose-700" : "text-xs text-slate-600";
+  if (quiet) return "ref-always";
+  return required ? "ref-required" : "ref-optional";
 }
 
 function Notes({ notes }: { notes: string[] }) {
@@ -105,7 +105,7 @@ function Notes({ notes }: { notes: string[] }) {
     <>
       <RichText text={first} />
       {rest.length > 0 && (
-        <span className="mt-0.5 block text-xs text-slate-600 wrap-break-word">
+        <span className="ref-more">
           <RichText text={rest.join(" ")} />
         </span>
       )}

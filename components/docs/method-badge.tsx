@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import "./reference.css";
 
 const STYLES: Record<string, string> = {
   GET: "bg-sky-100 text-sky-800 ring-sky-700/20",
@@ -30,13 +31,7 @@ export function StatusBadge({ status }: { status: string }) {
     : status.startsWith("5")
       ? "bg-rose-50 text-rose-800 ring-rose-700/20"
       : "bg-amber-50 text-amber-900 ring-amber-700/25";
-  return (
-    <span
-      className={`inline-flex w-12 shrink-0 items-center self-start justify-center rounded-md py-0.5 font-mono text-xs font-semibold ring-1 ring-inset ${style}`}
-    >
-      {status}
-    </span>
-  );
+  return <span className={`ref-status ${style}`}>{status}</span>;
 }
 
 export function Pill({

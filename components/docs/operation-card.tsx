@@ -92,7 +92,7 @@ export function OperationCard({ op }: { op: OperationView }) {
                 return (
                   <li key={r.status} className="flex items-start gap-3 px-3 py-2.5">
                     <StatusBadge status={r.status} />
-                    <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+                    <div className="ref-response">
                       <span className="text-slate-800">
                         {r.codes.length > 0 ? (
                           r.description.replace(/:.*$/, "")
@@ -115,10 +115,7 @@ export function OperationCard({ op }: { op: OperationView }) {
                         <ul className="flex flex-wrap gap-1.5" aria-label="Error codes">
                           {r.codes.map((c) => (
                             <li key={c}>
-                              <a
-                                href={`#error-${c}`}
-                                className="inline-block rounded-md bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 hover:bg-slate-200 hover:text-slate-950"
-                              >
+                              <a href={`#error-${c}`} className="ref-error-code">
                                 {c}
                               </a>
                             </li>

@@ -1,4 +1,5 @@
 import { Fragment } from "react";
+import "./reference.css";
 
 /**
  * The little markup the OpenAPI descriptions use: `code` and **bold**. Anything else is text;
@@ -23,12 +24,8 @@ export function RichText({ text }: { text: string }) {
         if (part.startsWith("`") && part.endsWith("`") && part.length > 1) {
           const code = part.slice(1, -1);
           // Short values stay whole ("-updated_at" must not break after its "-").
-          const wrap = code.length <= 24 ? "whitespace-nowrap" : "wrap-anywhere";
           return (
-            <code
-              key={key}
-              className={`rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] text-slate-800 ${wrap}`}
-            >
+            <code key={key} className={code.length <= 24 ? "ref-code" : "ref-code ref-long"}>
               {code}
             </code>
           );
