@@ -392,6 +392,8 @@ export function benchPages(
     { name: "badges", path: "/badges", cookie },
     { name: "import", path: "/workers/import", cookie },
     { name: "outbox", path: "/outbox", cookie },
+    // The longest page (the whole reference, no script of its own), signed out as its readers are.
+    { name: "API reference", path: "/docs", cookie: undefined },
     { name: "not found", path: "/no-such-page", cookie },
   ];
 }

@@ -108,6 +108,7 @@ export const PAGE_BUDGETS: Readonly<Record<string, number | null>> = {
   badges: 50_000,
   import: 70_000,
   outbox: 50_000,
+  "API reference": 50_000,
   "not found": 50_000,
 };
 const PAGE_NAMES = Object.keys(PAGE_BUDGETS);
