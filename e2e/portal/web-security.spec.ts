@@ -97,9 +97,10 @@ test.describe("security headers", () => {
     // The portal's pages fetch their data after they load, so each waits for a quiet network
     // (every such request had its chance to break the policy). The API reference fetches
     // nothing: it has no script of its own, and its styles and the framework's scripts are part
-    // of its load event. In Chromium's headless shell its network never went quiet (30 s) in 2
-    // of 2 full runs on 2026-11-29, though it did in 4 runs of this journey alone and after the
-    // files run before it in its worker; so it waits for its load only.
+    // of its load event. In Chromium's headless shell, in 3 of 3 full runs on 2026-11-29 (never
+    // alone, nor after the files run before it in its worker), Playwright's "networkidle" never
+    // came for it (30 s), though its request events showed nothing in flight 3 s after the load
+    // and the tab was the context's only page: so it waits for its load only.
     const pages: [url: string, fetchesAfterLoad: boolean][] = [
       ["/workers", true],
       [`/workers/${worker.id}`, true],
