@@ -26,7 +26,7 @@ export function FieldTable({
     kind === "object" ? (r.required ? "Always" : "Optional") : r.required ? "Required" : "Optional";
   return (
     <div className="overflow-hidden rounded-lg border border-slate-200">
-      <table className="ref-fields w-full border-collapse text-left sm:table-fixed text-sm [&_td]:px-3 [&_td]:py-2.5 [&_td]:align-top [&_th]:px-3">
+      <table className="ref-fields w-full border-collapse text-left sm:table-fixed text-sm [&_td]:px-3 [&_td]:py-2.5 [&_td]:align-baseline [&_th]:px-3">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase [&_th]:py-2 [&_th]:whitespace-nowrap">
           <tr>
@@ -68,11 +68,9 @@ export function FieldTable({
                 )}
               </th>
               {kind === "params" && <td className="ref-in">{r.in}</td>}
-              <td className="ref-type">
-                <span>{r.type}</span>
-              </td>
-              <td className="ref-presence">
-                <span className={presenceTone(r.required, kind === "object")}>{presence(r)}</span>
+              <td className="ref-type">{r.type}</td>
+              <td className={`ref-presence ${presenceTone(r.required, kind === "object")}`}>
+                {presence(r)}
               </td>
               <td className="ref-notes">
                 <Notes notes={r.notes} />

@@ -18,7 +18,7 @@ test.describe("accessibility (axe, WCAG 2 A and AA)", () => {
   });
 
   test("the API reference", async ({ page }) => {
-    // The longest page of the app (every operation and field, 29,500 elements): axe takes about
+    // The longest page of the app (every operation and field, about 22,700 elements): axe takes about
     // 20 s over it on this machine alone (./axe.ts), and up to twice that beside the other worker.
     test.setTimeout(300_000);
     await page.goto("/docs");
