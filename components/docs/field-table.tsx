@@ -8,9 +8,9 @@ type Row = FieldView & { in?: string };
 /**
  * Parameters or fields as a table. On phones the In/Type/Required columns fold into the name
  * cell, so the table keeps two readable columns instead of scrolling sideways. The reference
- * page holds about 1,200 of these rows: no element is there that the text does not need (the
- * small type and presence labels keep theirs, which sit on the row's 14 px line), and their
- * styles are classes named once in reference.css, not utilities written out on every row.
+ * page holds about 1,200 of these rows: no element is there that the text does not need (only
+ * the phone's folded type and presence lines have one each), and their styles are classes named
+ * once in reference.css, not utilities written out on every row.
  */
 export function FieldTable({
   rows,
