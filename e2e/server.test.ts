@@ -5,6 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerProcess, spawnServer } from "./support/server-process";
 
@@ -188,6 +189,78 @@ describe("production server", () => {
         message: "A token is required: pass ?token=… or Authorization: Bearer …",
       },
     });
+  });
+
+  it("sends the build's scripts as compressed at build time: Brotli or gzip as asked, the file's own bytes, and Next's own coding to a client that takes neither", async () => {
+    const html = await (await fetch(`${base}/sign-in`)).text();
+    const script = html.match(/\/_next\/static\/chunks\/[\w.-]+\.js/)?.[0];
+    expect(script, "the sign-in page loads a script chunk").toBeTruthy();
+    const get = (headers: Record<string, string>, method = "GET") =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+        (resolve, reject) => {
+          // node:http, not fetch: fetch would undo the coding this test checks.
+          const req = http.request(`${base}${script}`, { method, headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                headers: res.headers,
+                body: Buffer.concat(chunks),
+              }),
+            );
+          });
+          req.on("error", reject);
+          req.end();
+        },
+      );
+    const plain = await get({ "accept-encoding": "identity" });
+    expect(plain.status).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.length).toBe(Number(plain.headers["content-length"]));
+
+    // Chromium's header: every coding at q=1, and the server's preference (Brotli) decides.
+    const br = await get({ "accept-encoding": "gzip, deflate, br, zstd" });
+    expect(br.status).toBe(200);
+    expect(br.headers).toMatchObject({
+      "content-encoding": "br",
+      "content-type": plain.headers["content-type"],
+      "cache-control": "public, max-age=31536000, immutable",
+      etag: plain.headers.etag,
+      vary: "Accept-Encoding",
+    });
+    expect(br.body.length).toBeLessThan(plain.body.length / 2);
+    expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+
+    const gz = await get({ "accept-encoding": "br;q=0, gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.body).equals(plain.body)).toBe(true);
+
+    // A coding the build has no copy in: Next's own, made as before.
+    const deflate = await get({ "accept-encoding": "br;q=0, gzip;q=0, deflate" });
+    expect(deflate.headers["content-encoding"]).toBe("deflate");
+    expect(zlib.inflateSync(deflate.body).equals(plain.body)).toBe(true);
+
+    const head = await get({ "accept-encoding": "br" }, "HEAD");
+    expect(head.headers["content-length"]).toBe(String(br.body.length));
+    expect(head.body.length).toBe(0);
+
+    const unchanged = await get({
+      "accept-encoding": "br",
+      "if-none-match": String(plain.headers.etag),
+    });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.body.length).toBe(0);
+
+    // Only the build's files: nothing from the URL is joined to a path.
+    for (const probe of [
+      "/_next/static/chunks/../../server/app/page.js",
+      "/_next/static/chunks/%2e%2e/%2e%2e/BUILD_ID",
+      "/_next/static/chunks/not-a-chunk.js",
+    ]) {
+      const res = await fetch(`${base}${probe}`, { headers: { "accept-encoding": "br" } });
+      expect(res.status, probe).toBe(404);
+    }
   });
 
   it("tells a portal sign-in with live keys that this deployment is the test environment", async () => {

@@ -127,6 +127,15 @@ function nextBuild(dir) {
     process.stderr.write("The build failed; see the output above.\n");
     process.exit(r.status ?? 1);
   }
+  // Its scripts and styles, compressed once for every request after (./precompress.mjs).
+  const packed = spawnSync(process.execPath, [path.join(dir, "lib/server/precompress.mjs"), dir], {
+    cwd: dir,
+    stdio: "inherit",
+  });
+  if (packed.status !== 0) {
+    process.stderr.write("Compressing the build's static files failed; see the output above.\n");
+    process.exit(packed.status ?? 1);
+  }
 }
 
 /**

@@ -29,6 +29,7 @@ import { createOps, OPS_PATHS } from "./ops";
 import { purgeExpired } from "./purge";
 import { embeddedApiOf, trustOnlyOurHeaders } from "./request-trust";
 import { applySecurityHeaders, tileOriginOf } from "./security-headers";
+import { staticAssets } from "./static-assets";
 
 /**
  * The server (`npm start` builds it if needed, then runs it on plain node): open the database (migrations run on open), seed the demo on
@@ -111,6 +112,8 @@ async function main() {
   const api = routes ? apiDispatcher(routes) : null;
   // The portal calls the embedded API in this process, not over a loopback socket.
   registerEmbeddedApi(api ? embeddedApiOf(api, trust) : null);
+  // The build's scripts and styles, compressed once at build time (./static-assets.ts).
+  const assets = dev ? null : staticAssets(dir);
   const app = next({ dev, dir, hostname: e.HOST, port: e.PORT });
   const handle = app.getRequestHandler();
   await app.prepare();
@@ -138,6 +141,7 @@ async function main() {
     if (!host) return refuse(res, 400, "malformed_request", "The request names no host (Host)");
     if (!hostAllowed(host, hosts)) return refuseHost(res);
     if (api?.node(req, res, `http://${host}`)) return;
+    if (assets?.serve(req, res, () => void handle(req, res))) return;
     void handle(req, res);
   };
   // What Node refuses before there is a request (a broken request line, headers over 16 KiB, a
