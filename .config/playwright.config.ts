@@ -45,6 +45,13 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     locale: "en-US",
     timezoneId: "UTC",
+    // As people who ask their system for less motion see the portal (app/globals.css): loading
+    // skeletons stand still and menus arrive at once. A pulse left running while a journey waits
+    // kept the browser drawing frames: the journeys that hold answers back (upstream faults, the
+    // live pages) spent about a tenth of their browser CPU on it. The journeys about menus,
+    // dialogs, toasts and the editor's scrolling keep the default motion (`test.use` in each
+    // file), and a11y.spec.ts checks both settings.
+    reducedMotion: "reduce",
     // Locally everything answers in well under a second: a step stuck for 10 s has failed, and
     // should not hold the run for the whole test timeout.
     actionTimeout: 10_000,

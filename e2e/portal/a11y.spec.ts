@@ -369,3 +369,49 @@ test.describe("accessibility in dark mode (axe, WCAG 2 A and AA)", () => {
     }
   });
 });
+
+test.describe("motion (WCAG 2.3.3)", () => {
+  /**
+   * The badges page's loading skeleton, held on screen (its list answers only after the check),
+   * and how its first bone moves: the animation's iteration count, and how many of its
+   * animations are running.
+   */
+  async function skeletonMotion(page: import("@playwright/test").Page) {
+    let release: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/proxy/badges*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/badges");
+    const bone = page.locator(".animate-pulse").first();
+    await expect(bone).toBeVisible();
+    const motion = () =>
+      bone.evaluate((el) => ({
+        iterations: getComputedStyle(el).animationIterationCount,
+        running: el.getAnimations().filter((a) => a.playState === "running").length,
+      }));
+    return { motion, release: () => release?.() };
+  }
+
+  test.describe("with the system's default", () => {
+    test.use({ reducedMotion: "no-preference" });
+    test("a loading skeleton pulses", async ({ signedIn: page }) => {
+      const skeleton = await skeletonMotion(page);
+      expect(await skeleton.motion()).toEqual({ iterations: "infinite", running: 1 });
+      skeleton.release();
+    });
+  });
+
+  test.describe("for people who ask for less motion", () => {
+    test.use({ reducedMotion: "reduce" });
+    test("a loading skeleton stands still", async ({ signedIn: page }) => {
+      const skeleton = await skeletonMotion(page);
+      // One pulse of 0.01 ms, over before anyone could see it.
+      await expect.poll(skeleton.motion).toEqual({ iterations: "1", running: 0 });
+      skeleton.release();
+    });
+  });
+});

@@ -10,6 +10,10 @@ import {
   uniqueWorker,
 } from "./fixtures";
 
+// Menus, dialogs, toasts and scrolling as most people see them: with their motion (the
+// suite runs with less of it: .config/playwright.config.ts).
+test.use({ reducedMotion: "no-preference" });
+
 /**
  * Managing badges on /badges: how many workers hold each (linked to the filtered list), renaming
  * in place, and deleting with a confirmation that says who loses it. Every badge here is this

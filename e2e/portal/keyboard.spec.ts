@@ -2,6 +2,10 @@ import type { Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe";
 import { expect, hydrated, screenshotForPeople, test, uniqueWorker } from "./fixtures";
 
+// Menus, dialogs, toasts and scrolling as most people see them: with their motion (the
+// suite runs with less of it: .config/playwright.config.ts).
+test.use({ reducedMotion: "no-preference" });
+
 const SIZES = [
   ["desktop", 1280],
   ["phone", 390],

@@ -9,6 +9,10 @@ import {
   uniqueWorker,
 } from "./fixtures";
 
+// Menus, dialogs, toasts and scrolling as most people see them: with their motion (the
+// suite runs with less of it: .config/playwright.config.ts).
+test.use({ reducedMotion: "no-preference" });
+
 /**
  * Feedback after an action: a toast says what was done and offers Undo where undoing is safe;
  * a session that ended sends the user to a sign-in page that says why.

@@ -8,6 +8,10 @@ import {
   uniqueWorker,
 } from "./fixtures";
 
+// Menus, dialogs, toasts and scrolling as most people see them: with their motion (the
+// suite runs with less of it: .config/playwright.config.ts).
+test.use({ reducedMotion: "no-preference" });
+
 /** Editing a worker: coordinates, geolocation, badges, conflicts, and a session that ends. */
 
 type ApiWorker = {
