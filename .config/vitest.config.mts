@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import RetriedTests from "./vitest-retried";
-import LongestFirst from "./vitest-sequencer";
+import RetriedTests from "./vitest-retried.mts";
+import LongestFirst from "./vitest-sequencer.mts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const apiTests = ["lib/api-v2/tests/**/*.test.ts"];
@@ -51,7 +51,7 @@ function sharingModules(project: Project, inFolder: (file: string) => boolean) {
   const own = replacesModules.filter(inFolder);
   return [
     {
-      extends: true,
+      extends: true as const,
       test: {
         ...project,
         exclude: [...((project.exclude as string[]) ?? []), ...own],
@@ -59,7 +59,12 @@ function sharingModules(project: Project, inFolder: (file: string) => boolean) {
       },
     },
     ...(own.length > 0
-      ? [{ extends: true, test: { ...project, name: `${project.name}:isolated`, include: own } }]
+      ? [
+          {
+            extends: true as const,
+            test: { ...project, name: `${project.name}:isolated`, include: own },
+          },
+        ]
       : []),
   ];
 }
@@ -86,14 +91,14 @@ export default defineConfig({
     // PostgreSQL and on timers, not on this process's CPU: three files at a time took the server
     // project from 9.4 min to 3.5 min on the 2-core CI machine, all passing.
     maxWorkers: Math.max(3, os.availableParallelism() - 1),
-    // The longest files first, whatever their project (.config/vitest-sequencer.ts).
+    // The longest files first, whatever their project (.config/vitest-sequencer.mts).
     sequence: { sequencer: LongestFirst },
     testTimeout: 30_000,
     // On CI a failed test runs once more, as Playwright's journeys do (retries: 1 on CI). CI runs
     // on whatever machine submitted it, and on a slow one (2026-11-29: vitest 9:58 where others
     // take 4:30) a single wait that ran long failed the whole submission. A test that fails twice
     // fails; one that passed only on its retry is named at the end of the run ("[retried]",
-    // ./vitest-retried.ts: the default reporter ticks it like any other), to be fixed.
+    // ./vitest-retried.mts: the default reporter ticks it like any other), to be fixed.
     retry: process.env.CI ? 1 : 0,
     reporters: ["default", new RetriedTests()],
     hookTimeout: 60_000,
@@ -123,7 +128,7 @@ export default defineConfig({
       ...api("api:pooler", "pooler", poolerTests, (f) => poolerTests.includes(f)),
       // The production server, started for real (it builds first when needed).
       {
-        extends: true,
+        extends: true as const,
         test: {
           name: "server",
           include: ["e2e/**/*.test.ts"],
