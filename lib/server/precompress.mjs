@@ -18,17 +18,16 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { COMPRESSED_TYPES, VARIANTS } from "./static-variants.mjs";
 
-/** What is worth compressing: text. Images and fonts are compressed formats already. */
-export const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|map)$/;
 /** Below this, the headers outweigh what compression saves. */
 const MIN_BYTES = 1024;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** @type {Record<string, (data: Buffer) => Promise<Buffer>>} */
-export const ENCODERS = {
+/** @type {Record<keyof typeof VARIANTS, (data: Buffer) => Promise<Buffer>>} */
+const ENCODERS = {
   br: (data) =>
     brotli(data, {
       params: {
@@ -37,7 +36,7 @@ export const ENCODERS = {
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
       },
     }),
-  gz: (data) => gzip(data, { level: zlib.constants.Z_BEST_COMPRESSION }),
+  gzip: (data) => gzip(data, { level: zlib.constants.Z_BEST_COMPRESSION }),
 };
 
 /** @param {string} dir @returns {string[]} */
@@ -46,26 +45,26 @@ function filesUnder(dir) {
   return fs
     .readdirSync(dir, { recursive: true, encoding: "utf8" })
     .map((f) => path.join(dir, f))
-    .filter((f) => COMPRESSIBLE.test(f) && fs.statSync(f).isFile());
+    .filter((f) => path.extname(f) in COMPRESSED_TYPES && fs.statSync(f).isFile());
 }
 
 /**
  * Writes the compressed variants of every compressible file under `<dir>/.next/static`.
  * @param {string} dir the project
- * @returns {Promise<{ files: number; bytes: number; br: number; gz: number }>}
+ * @returns {Promise<{ files: number; bytes: number; br: number; gzip: number }>}
  */
 export async function precompressStatic(dir) {
   const files = filesUnder(path.join(dir, ".next", "static"));
-  const totals = { files: 0, bytes: 0, br: 0, gz: 0 };
+  const totals = { files: 0, bytes: 0, br: 0, gzip: 0 };
   await Promise.all(
     files.map(async (file) => {
       const data = await fs.promises.readFile(file);
       if (data.length < MIN_BYTES) return;
       totals.files += 1;
       totals.bytes += data.length;
-      for (const [suffix, encode] of Object.entries(ENCODERS)) {
-        const packed = await encode(data);
-        const target = `${file}.${suffix}`;
+      for (const [coding, suffix] of Object.entries(VARIANTS)) {
+        const packed = await ENCODERS[/** @type {keyof typeof VARIANTS} */ (coding)](data);
+        const target = `${file}${suffix}`;
         if (packed.length >= data.length) {
           await fs.promises.rm(target, { force: true });
           continue;
@@ -73,7 +72,7 @@ export async function precompressStatic(dir) {
         const temporary = `${target}.${process.pid}.tmp`;
         await fs.promises.writeFile(temporary, packed);
         await fs.promises.rename(temporary, target);
-        totals[/** @type {"br" | "gz"} */ (suffix)] += packed.length;
+        totals[/** @type {keyof typeof VARIANTS} */ (coding)] += packed.length;
       }
     }),
   );
@@ -86,6 +85,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const t = await precompressStatic(dir);
   const kb = (n) => `${Math.round(n / 1024)} kB`;
   process.stdout.write(
-    `Compressed ${t.files} static files once (${kb(t.bytes)}: Brotli ${kb(t.br)}, gzip ${kb(t.gz)}) in ${Math.round(performance.now() - started)} ms\n`,
+    `Compressed ${t.files} static files once (${kb(t.bytes)}: Brotli ${kb(t.br)}, gzip ${kb(t.gzip)}) in ${Math.round(performance.now() - started)} ms\n`,
   );
 }

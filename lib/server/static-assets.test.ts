@@ -59,7 +59,7 @@ describe("compressing the build's static files", () => {
 
   it("does nothing where there is no build", async () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), "ep-precompress-none-"));
-    expect(await precompressStatic(empty)).toEqual({ files: 0, bytes: 0, br: 0, gz: 0 });
+    expect(await precompressStatic(empty)).toEqual({ files: 0, bytes: 0, br: 0, gzip: 0 });
     fs.rmSync(empty, { recursive: true, force: true });
   });
 });

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type http from "node:http";
 import path from "node:path";
 import Negotiator from "negotiator";
+import { COMPRESSED_TYPES, VARIANTS } from "./static-variants.mjs";
 
 /**
  * The build's scripts and styles, sent as compressed at build time (./precompress.mjs): Brotli or
@@ -15,20 +16,8 @@ import Negotiator from "negotiator";
  * Brotli, 1.1 MB of gzip), and only what is asked for.
  */
 const PREFIX = "/_next/static/";
-/** What Next sends for these files; anything else keeps to Next. */
-const TYPES: Record<string, string> = {
-  ".js": "application/javascript; charset=UTF-8",
-  ".mjs": "application/javascript; charset=UTF-8",
-  ".css": "text/css; charset=UTF-8",
-  ".svg": "image/svg+xml",
-  ".json": "application/json; charset=UTF-8",
-  ".txt": "text/plain; charset=UTF-8",
-  ".map": "application/json; charset=UTF-8",
-};
-/** Content codings by preference, with each one's file suffix (./precompress.mjs writes them). */
-const CODINGS = { br: ".br", gzip: ".gz" } as const;
-type Coding = keyof typeof CODINGS;
-const PREFERENCE = [...(Object.keys(CODINGS) as Coding[]), "identity"];
+type Coding = keyof typeof VARIANTS;
+const PREFERENCE = [...(Object.keys(VARIANTS) as Coding[]), "identity"];
 /** As Next sends them: content-hashed names never change. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -61,11 +50,11 @@ function indexOf(root: string): Map<string, Asset> {
   const index = new Map<string, Asset>();
   if (!fs.existsSync(root)) return index;
   for (const rel of fs.readdirSync(root, { recursive: true, encoding: "utf8" })) {
-    const type = TYPES[path.extname(rel)];
+    const type = COMPRESSED_TYPES[path.extname(rel)];
     if (!type) continue;
     const file = path.join(root, rel);
     const variants: Asset["variants"] = {};
-    for (const [coding, suffix] of Object.entries(CODINGS) as [Coding, string][]) {
+    for (const [coding, suffix] of Object.entries(VARIANTS) as [Coding, string][]) {
       if (fs.existsSync(file + suffix)) variants[coding] = file + suffix;
     }
     if (Object.keys(variants).length === 0) continue;
@@ -92,8 +81,6 @@ export function staticAssets(dir: string) {
   });
 
   return {
-    /** How many files have a compressed variant. */
-    size: index.size,
     /**
      * Answers a GET or HEAD for a compressed static file the client takes, and returns true; or
      * returns false, and Next answers. `otherwise` is Next too, for a variant that can no longer
