@@ -1,6 +1,4 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
-import { WorkersPageSkeleton } from "@/components/workers/list/workers-skeleton";
 import { WorkersTable } from "@/components/workers/workers-table";
 import { accountKey } from "@/lib/portal/account-key";
 import { requireSession } from "@/lib/portal/server/require-session";
@@ -24,18 +22,19 @@ export default async function WorkersPage({
   const query = params.toString();
   // After signing in again, come back to the same search, filters and page.
   const session = await requireSession(`/workers${query ? `?${query}` : ""}`);
+  // The list reads its state from the query string (useSearchParams), which a page rendered per
+  // request has on the server: nothing here suspends, and what is still loading shows this route
+  // group's skeleton (./loading.tsx). A Suspense of the page's own, with the same skeleton as its
+  // fallback, sent that skeleton a second time in every answer, never shown.
   return (
-    // The list reads its state from the query string (useSearchParams).
-    <Suspense fallback={<WorkersPageSkeleton />}>
-      <WorkersTable
-        pool={session.pool ?? null}
-        account={accountKey({
-          environment: session.environment,
-          companyName: session.companyName ?? null,
-          person: session.person ?? null,
-        })}
-        extendedFilters={upstreamFor(session.environment).embedded}
-      />
-    </Suspense>
+    <WorkersTable
+      pool={session.pool ?? null}
+      account={accountKey({
+        environment: session.environment,
+        companyName: session.companyName ?? null,
+        person: session.person ?? null,
+      })}
+      extendedFilters={upstreamFor(session.environment).embedded}
+    />
   );
 }
